@@ -1,0 +1,19 @@
+import { type ApiClientOptions, createHttp } from './api-client.js';
+import { authEndpoints, profileEndpoints, teamEndpoints } from './endpoints.js';
+
+/**
+ * The Didban API client: one object per signed-in session, shared by the panel and the CLI.
+ * @example
+ *   const api = createApiClient({ baseUrl: 'http://localhost:8080', getToken: () => store.token });
+ *   const { access, user } = await api.auth.login({ username, email, password });
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const http = createHttp(options);
+  return {
+    http,
+    auth: authEndpoints(http),
+    profile: profileEndpoints(http),
+    teams: teamEndpoints(http),
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { githubEndpointResponse, sessionSchema, tokenVerifyResponse } from '../contract/auth.js';
+import { envelope, pagedList } from '../contract/envelope.js';
+import { teamSummarySchema } from '../contract/teams.js';
+import { profileSchema } from '../contract/user.js';
+import type { ProfileUpdateInput, SignInInput, SignUpInput } from '../validation/auth.js';
+import type { Http } from './api-client.js';
+
+const unwrap = <T>(p: Promise<{ data: T }>) => p.then((body) => body.data);
+
+/** Typed calls of spec §7 (account and panel). Each resolves to the envelope's `data`. */
+export function authEndpoints(http: Http) {
+  return {
+    login: (body: SignInInput) => unwrap(http.post('auth/login/', body, envelope(sessionSchema))),
+    register: (body: SignUpInput) => unwrap(http.post('auth/register/', body, envelope(sessionSchema))),
+    verifyToken: (token: string) =>
+      unwrap(http.post('/token/verify/', { token }, envelope(tokenVerifyResponse))),
+    githubEndpoint: (redirectUri?: string) =>
+      unwrap(
+        http.get(
+          'auth/github/get-endpoint/',
+          envelope(githubEndpointResponse),
+          redirectUri ? { redirect_uri: redirectUri } : undefined,
+        ),
+      ),
+    githubExchange: (code: string, state: string) =>
+      unwrap(http.post('auth/github/callback/', { code, state }, envelope(sessionSchema))),
+  };
+}
+
+export function profileEndpoints(http: Http) {
+  return {
+    get: () => unwrap(http.get('panel/profile/', envelope(profileSchema))),
+    update: (body: ProfileUpdateInput) => unwrap(http.patch('panel/profile/', body, envelope(profileSchema))),
+  };
+}
+
+export function teamEndpoints(http: Http) {
+  return {
+    list: (page = 1) => unwrap(http.get('panel/teams/', envelope(pagedList(teamSummarySchema)), { page })),
+  };
+}
+
+export const okSchema = envelope(z.object({ ok: z.literal(true) }));

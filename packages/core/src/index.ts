@@ -1,0 +1,74 @@
+// Public API of @didban/core. Named exports only: what is not listed here is internal.
+
+// client
+export {
+  API_PREFIX,
+  type ApiClientOptions,
+  createHttp,
+  type Http,
+  REQUEST_TIMEOUT_MS,
+} from './client/api-client.js';
+export { type ApiClient, createApiClient } from './client/create-client.js';
+export { ApiError, normalizeError, UNKNOWN_ERROR_MESSAGE } from './client/errors.js';
+// constants
+export { LIMITS } from './constants.js';
+// contract
+export {
+  githubEndpointQuery,
+  githubEndpointResponse,
+  githubExchangeRequest,
+  type Session,
+  sessionSchema,
+  type TokenVerifyResponse,
+  tokenVerifyRequest,
+  tokenVerifyResponse,
+} from './contract/auth.js';
+export {
+  type ApiErrorBody,
+  apiErrorSchema,
+  envelope,
+  type PagedList,
+  type PageQuery,
+  pagedList,
+  pageInfo,
+  pageQuery,
+} from './contract/envelope.js';
+export {
+  TEAM_ROLES,
+  type TeamRole,
+  type TeamSummary,
+  teamRoleSchema,
+  teamSummarySchema,
+} from './contract/teams.js';
+export { type Profile, profileSchema, type User, userSchema } from './contract/user.js';
+// i18n
+export { DEFAULT_LANG, isRtl, LANGUAGES, type Lang, toLang } from './i18n/lang.js';
+export { isMessageKey, MESSAGES, type MessageKey, translate } from './i18n/messages.js';
+// polling
+export {
+  createPoller,
+  DEFAULT_POLL_INTERVAL_MS,
+  type Poller,
+  type PollerOptions,
+  type PollerSnapshot,
+  type Timers,
+} from './polling/poller.js';
+// validation
+export {
+  emailField,
+  type ProfileUpdateInput,
+  passwordField,
+  profileUpdateSchema,
+  type SignInInput,
+  type SignUpInput,
+  signInSchema,
+  signUpSchema,
+  usernameField,
+} from './validation/auth.js';
+export {
+  type FieldErrors,
+  issueMessage,
+  localizeIssues,
+  type ValidationResult,
+  validateWith,
+} from './validation/localize-issues.js';
