@@ -51,8 +51,9 @@ export function validateNode(node: unknown, spec: FieldSpec, path: string, sink:
     }
     case 'list': {
       // Nuclei accepts a single value where a list is expected.
-      if (isSeq(node)) node.items.forEach((item, i) => validateNode(item, spec.of, joinPath(path, i), sink));
-      else if (isScalar(node) && typeof spec.of === 'string') validateNode(node, spec.of, path, sink);
+      if (isSeq(node)) {
+        for (const [i, item] of node.items.entries()) validateNode(item, spec.of, joinPath(path, i), sink);
+      } else if (isScalar(node) && typeof spec.of === 'string') validateNode(node, spec.of, path, sink);
       else sink.add('error', path, `must be a list; got ${describe(node)}`, at);
       return;
     }
