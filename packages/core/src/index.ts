@@ -53,6 +53,23 @@ export {
   type PollerSnapshot,
   type Timers,
 } from './polling/poller.js';
+// templates
+export {
+  type ParsedTemplate,
+  type ParseTemplateResult,
+  parseTemplate,
+  REJECTED_PROTOCOLS,
+  type RejectedProtocol,
+  RUNNABLE_PROTOCOLS,
+  type RunnableProtocol,
+  splitList,
+  TEMPLATE_ID_PATTERN,
+  TEMPLATE_SEVERITIES,
+  type TemplateInfo,
+  type TemplateIssue,
+  type TemplateSeverity,
+  type YamlMap,
+} from './templates/index.js';
 // validation
 export {
   emailField,
@@ -72,3 +89,26 @@ export {
   type ValidationResult,
   validateWith,
 } from './validation/localize-issues.js';
+// targets
+export {
+  type AssetGroupTargetsInput,
+  DEFAULT_MAX_CIDR_ADDRESSES,
+  expandCidr,
+  formatIpv4,
+  formatIpv6,
+  type LocalizedMessage,
+  normalizeDomain,
+  type ParsedTarget,
+  type PortSetting,
+  parseIpv4,
+  parseIpv6,
+  parsePorts,
+  parseTarget,
+  splitTargets,
+  type TargetMessageCode,
+  type TargetsResult,
+  targetMessage,
+  type ValidateRootsOptions,
+  validateAssetGroupTargets,
+  validateRoots,
+} from './validation/targets.js';

@@ -95,7 +95,9 @@ export function normalizeDomain(entry: string): string | null {
   let host = entry.trim().toLowerCase().replace(/\.$/, '');
   if (host.length === 0 || host.length > 253) return null;
   // Internationalised names: URL does the IDNA mapping in every browser and in Node.
-  if (/[^\x00-\x7f]/.test(host)) {
+  const codes = [...host].map((c) => c.codePointAt(0) ?? 0);
+  if (codes.some((c) => c < 0x20)) return null;
+  if (codes.some((c) => c > 0x7e)) {
     try {
       host = new URL(`http://${host}/`).hostname;
     } catch {
@@ -138,8 +140,8 @@ export function parseIpv6(text: string): bigint | null {
     if (v4 === null) return null;
     tail = [v4 >>> 16, v4 & 0xffff];
     head = text.slice(0, lastColon + 1);
-    if (head.endsWith('::')) head = head;
-    else if (head.endsWith(':')) head = head.slice(0, -1);
+    // Keep a trailing '::' (it stands for zero groups); drop a lone separator colon.
+    if (!head.endsWith('::')) head = head.slice(0, -1);
   }
   const halves = head.split('::');
   if (halves.length > 2) return null;
@@ -227,7 +229,7 @@ export function parseTarget(entry: string): ParsedTarget | null {
   return domain === null ? null : { kind: 'domain', value: domain };
 }
 
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: LocalizedMessage[] };
+export type TargetsResult<T> = { ok: true; value: T } | { ok: false; errors: LocalizedMessage[] };
 
 export interface ValidateRootsOptions {
   /** Cap on addresses across all CIDR roots; {@link DEFAULT_MAX_CIDR_ADDRESSES} by default. */
@@ -244,7 +246,7 @@ export interface ValidateRootsOptions {
 export function validateRoots(
   input: string | readonly string[],
   options: ValidateRootsOptions = {},
-): ValidationResult<ParsedTarget[]> {
+): TargetsResult<ParsedTarget[]> {
   const entries = splitTargets(input);
   if (entries.length === 0) return { ok: false, errors: [targetMessage('asset_group.roots_required')] };
   const errors: LocalizedMessage[] = [];
@@ -277,7 +279,7 @@ export function validateRoots(
  */
 export function* expandCidr(target: Extract<ParsedTarget, { kind: 'cidr' }> | string): Generator<string> {
   const cidr = typeof target === 'string' ? parseTarget(target) : target;
-  if (!cidr || cidr.kind !== 'cidr') throw new Error(`Not a CIDR range: ${String(target)}`);
+  if (cidr?.kind !== 'cidr') throw new Error(`Not a CIDR range: ${String(target)}`);
   if (cidr.version === 4) {
     const start = parseIpv4(cidr.network) ?? 0;
     const size = Number(cidr.size);
@@ -297,7 +299,7 @@ export type PortSetting = 'top-100' | 'top-1000' | 'custom';
  * @example parsePorts('443, 80, 8080-8082') // { ok: true, value: [80, 443, 8080, 8081, 8082] }
  * @example parsePorts('  ') // { ok: false, errors: [{ en: 'Custom ports cannot be empty.', ... }] }
  */
-export function parsePorts(spec: string): ValidationResult<number[]> {
+export function parsePorts(spec: string): TargetsResult<number[]> {
   const entries = spec
     .split(/[,\s]+/)
     .map((s) => s.trim())
