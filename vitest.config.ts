@@ -2,10 +2,24 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for the whole monorepo. Each package is a project; the server suite runs twice,
 // once on embedded PGlite and once on a real PostgreSQL, so both storage paths stay honest.
+// A new app adds its own line here.
 export default defineConfig({
   resolve: { conditions: ['didban-source'] },
   ssr: { resolve: { conditions: ['didban-source'] } },
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'tests/*/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'tests/*/vitest.config.ts',
+      {
+        extends: './apps/server/vitest.config.ts',
+        root: './apps/server',
+        test: { name: 'server:pglite', env: { DIDBAN_TEST_DB: 'pglite' } },
+      },
+      {
+        extends: './apps/server/vitest.config.ts',
+        root: './apps/server',
+        test: { name: 'server:postgres', env: { DIDBAN_TEST_DB: 'postgres' } },
+      },
+    ],
   },
 });

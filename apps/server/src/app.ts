@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { toLang } from '@didban/core';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.js';
+import { loadOrCreateSecret } from './auth/secret.js';
+import { createTokenService } from './auth/tokens.js';
+import type { Config } from './config/env.js';
+import type { Db } from './db/database.js';
+import { installAccessControl } from './http/access.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { HttpError } from './http/errors.js';
+import './http/fastify-types.js';
+import { installValidation } from './http/validation.js';
+import { authRoutes } from './routes/auth.js';
+import { githubRoutes } from './routes/github.js';
+import { healthRoutes } from './routes/health.js';
+import { profileRoutes } from './routes/profile.js';
+import { teamRoutes } from './routes/teams.js';
+
+export const API_BASE = '/api/v1';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/**
+ * The HTTP application, ready for `inject()` in tests or `listen()` in main.ts. Nothing here
+ * touches process.env or the network.
+ */
+export async function buildApp(options: BuildAppOptions) {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Tokens and passwords never reach the logs: headers are redacted and bodies are not logged.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-worker-key"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const deps: AppDeps = {
+    config,
+    db,
+    tokens: createTokenService(loadOrCreateSecret(config.secret, config.dataDir), config.tokenTtlSeconds),
+  };
+
+  app.decorateRequest('lang', 'fa');
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = toLang(request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+  });
+
+  installValidation(app);
+  installErrorHandling(app);
+  installAccessControl(app, deps);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'rate_limited', 'errors.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Didban API',
+        version: '1',
+        description: 'Attack-surface management and vulnerability scanning.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes(deps));
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      await api.register(authRoutes(deps));
+      await api.register(githubRoutes(deps));
+      await api.register(profileRoutes(deps));
+      await api.register(teamRoutes(deps));
+    },
+    { prefix: API_BASE },
+  );
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { githubAccounts } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { createUser, findUserByEmail, findUserById, findUserByUsername } from '../users.js';
+import type { GithubIdentity } from './oauth-client.js';
+
+/**
+ * The Didban account for a GitHub identity: the one already linked; else the account with the
+ * same verified email, which gets linked; else a new account named after the GitHub login.
+ */
+export async function accountForGithub(db: Db, identity: GithubIdentity) {
+  const link = await db.query.githubAccounts.findFirst({ where: eq(githubAccounts.github_id, identity.id) });
+  if (link) {
+    const user = await findUserById(db, link.user_id);
+    if (user) return user;
+  }
+  if (!identity.email) throw new HttpError(400, 'github_no_email', 'errors.github_no_email');
+  let user = await findUserByEmail(db, identity.email);
+  if (!user) {
+    const taken = await findUserByUsername(db, identity.login);
+    const username = taken ? `${identity.login}-${randomBytes(3).toString('hex')}` : identity.login;
+    user = await createUser(db, {
+      username,
+      email: identity.email,
+      passwordHash: null,
+      profileImage: identity.avatarUrl,
+    });
+  }
+  await db
+    .insert(githubAccounts)
+    .values({ github_id: identity.id, user_id: user.id, login: identity.login })
+    .onConflictDoNothing();
+  return user;
+}

@@ -1,0 +1,34 @@
+import type { Lang, TeamRole } from '@didban/core';
+
+/** Who may call a route. Every /api/v1 route must declare one; the server refuses to start otherwise. */
+export type Access =
+  | 'public'
+  /** Any signed-in user; no workspace involved (profile, the list of one's teams). */
+  | 'user'
+  /** A signed-in member of the workspace named by X-Workspace-ID (or the personal one). */
+  | 'workspace'
+  | 'workspace:admin'
+  | 'workspace:owner'
+  /** A signed-in staff user (operators: feedback, support). */
+  | 'staff';
+
+export type AuthUser = {
+  id: string;
+  username: string;
+  email: string;
+  profile_image: string | null;
+  is_staff: boolean;
+};
+
+export type WorkspaceContext = { id: string; kind: 'personal' | 'team'; role: TeamRole };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    user: AuthUser | null;
+    workspace: WorkspaceContext | null;
+  }
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { RequestValidationError } from './errors.js';
+
+/**
+ * Bodies, queries and params are parsed with the core's zod schemas. Issues are kept raw so the
+ * error handler can word them in the caller's language. Responses are checked by the type
+ * provider's serializer, so the server cannot drift from the contract.
+ */
+export function installValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    const result = (schema as z.ZodType).safeParse(data);
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues) };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+}

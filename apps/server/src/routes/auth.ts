@@ -1,0 +1,90 @@
+import {
+  envelope,
+  sessionSchema,
+  signInSchema,
+  signUpSchema,
+  tokenVerifyRequest,
+  tokenVerifyResponse,
+} from '@didban/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../app-deps.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { createUser, findUserById, findUserByUsername, toUser } from '../auth/users.js';
+import { HttpError } from '../http/errors.js';
+
+const invalidCredentials = () => new HttpError(400, 'invalid_credentials', 'errors.invalid_credentials');
+
+export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const rateLimit = { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+
+  return async (app) => {
+    app.post(
+      '/auth/register/',
+      {
+        config: { access: 'public', rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account and sign in',
+          body: signUpSchema,
+          response: { 201: envelope(sessionSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { username, email, password } = request.body;
+        const user = await createUser(deps.db, {
+          username,
+          email,
+          passwordHash: await hashPassword(password),
+        });
+        const { token } = await deps.tokens.issueAccess(user.id);
+        request.log.info({ userId: user.id }, 'account created');
+        return reply.status(201).send({ data: { access: token, user: toUser(user) } });
+      },
+    );
+
+    app.post(
+      '/auth/login/',
+      {
+        config: { access: 'public', rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with username, email and password',
+          body: signInSchema,
+          response: { 200: envelope(sessionSchema) },
+        },
+      },
+      async (request) => {
+        const { username, email, password } = request.body;
+        const user = await findUserByUsername(deps.db, username);
+        // Same answer (and the same argon2 work) whether the user exists or not.
+        const passwordOk = await verifyPassword(user?.password_hash, password);
+        if (!user || !passwordOk || user.email.toLowerCase() !== email.toLowerCase())
+          throw invalidCredentials();
+        const { token } = await deps.tokens.issueAccess(user.id);
+        return { data: { access: token, user: toUser(user) } };
+      },
+    );
+
+    // Spec §7 writes this one outside panel/ and with a leading slash; it still lives under /api/v1.
+    app.post(
+      '/token/verify/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Check that an access token is genuine and unexpired',
+          body: tokenVerifyRequest,
+          response: { 200: envelope(tokenVerifyResponse) },
+        },
+      },
+      async (request) => {
+        const claims = await deps.tokens.verifyAccess(request.body.token);
+        const user = claims ? await findUserById(deps.db, claims.sub) : undefined;
+        if (!claims || !user) throw new HttpError(401, 'token_invalid', 'errors.token_invalid');
+        return {
+          data: { valid: true as const, user: toUser(user), expires_at: claims.expiresAt.toISOString() },
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import { openDatabase } from '../../src/db/database.js';
+
+/** postgres://… of the server the PostgreSQL run uses; each test file gets its own database in it. */
+export const TEST_PG_URL = process.env.DIDBAN_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export const testDbKind = (): 'pglite' | 'postgres' =>
+  process.env.DIDBAN_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, empty PostgreSQL database; returns its URL and a function that drops it. */
+export async function createPgDatabase() {
+  const name = `didban_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * A real app on a real database (in-memory PGlite or a fresh PostgreSQL database, by
+ * DIDBAN_TEST_DB), driven in-process with `inject()`.
+ */
+export async function createTestServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'didban-test-'));
+  const pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    DIDBAN_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DIDBAN_AUTH_RATE_LIMIT: '10000',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: pgDb ? dataDir : ':memory:',
+  });
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+let counter = 0;
+
+/** Register a new user through the API and return its session. */
+export async function registerUser(server: TestServer, name?: string) {
+  counter += 1;
+  const username = name ?? `user${counter}_${randomUUID().slice(0, 6)}`;
+  const body = {
+    username,
+    email: `${username}@example.com`,
+    password: 'secret-pass',
+    confirm_password: 'secret-pass',
+  };
+  const response = await server.app.inject({ method: 'POST', url: '/api/v1/auth/register/', payload: body });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const { data } = response.json() as {
+    data: { access: string; user: { id: string; username: string; email: string } };
+  };
+  return { ...data, password: body.password, auth: { authorization: `Bearer ${data.access}` } };
+}
