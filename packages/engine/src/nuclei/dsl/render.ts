@@ -1,0 +1,46 @@
+import { evaluateDsl, type Scope } from './evaluate.js';
+import { toStr } from './values.js';
+
+const MARKER = /\{\{([^{}]*)\}\}|§([^§\s]+)§/g;
+const UNRESOLVED = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
+
+/**
+ * Replaces `{{name}}`, `{{dsl(expression)}}` and `§name§` markers, innermost first, so
+ * `{{base64("{{user}}:{{pass}}")}}` works. Markers that cannot be resolved are left in place;
+ * `hasUnresolved` tells the caller whether to skip the request (Nuclei skips it silently).
+ *
+ * @example
+ * renderTemplate('{{BaseURL}}/{{to_upper("x")}}', new Map([['BaseURL', 'http://h']])) // 'http://h/X'
+ */
+export function renderTemplate(text: string, scope: Scope): string {
+  if (!text.includes('{{') && !text.includes('§')) return text;
+  const held: string[] = [];
+  let current = text;
+  for (let depth = 0; depth < 8; depth++) {
+    let changed = false;
+    current = current.replace(MARKER, (whole, inner: string | undefined, plain: string | undefined) => {
+      const resolved = resolveMarker((inner ?? plain)!.trim(), scope);
+      if (resolved === undefined) {
+        held.push(whole);
+        return `\u0000${held.length - 1}\u0000`;
+      }
+      changed = true;
+      return resolved;
+    });
+    if (!changed) break;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks a held, unresolved marker
+  return current.replace(/\u0000(\d+)\u0000/g, (_, i: string) => held[Number(i)]!);
+}
+
+function resolveMarker(expr: string, scope: Scope): string | undefined {
+  if (scope.has(expr)) return toStr(scope.get(expr));
+  if (!/[()"'+]/.test(expr)) return undefined; // a bare unknown name is not an expression
+  try {
+    return toStr(evaluateDsl(expr, scope));
+  } catch {
+    return undefined;
+  }
+}
+
+export const hasUnresolved = (text: string): boolean => UNRESOLVED.test(text);

@@ -1,0 +1,75 @@
+import { runExtractor } from './extract.js';
+import { runMatcher } from './match.js';
+import type { OperatorInput, Operators } from './types.js';
+
+/** One finding-to-be produced by the result rules. */
+export interface OperatorFinding {
+  readonly matcherName?: string;
+  readonly extractorName?: string;
+  readonly extracted: readonly string[];
+}
+
+export interface OperatorOutcome {
+  /** The operators matched (internal matchers count): drives stop-at-first-match and workflows. */
+  readonly matched: boolean;
+  /** Names of matched matchers, for workflow matcher-name conditions. */
+  readonly matchedNames: readonly string[];
+  readonly findings: readonly OperatorFinding[];
+  /** Values of internal and named extractors, for later requests. */
+  readonly extracted: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * Applies Nuclei's result rules (NUCLEI.md §5): extractors run first and are visible to matchers
+ * by name; under `or` each matched named matcher is its own finding; under `and` one finding with
+ * names hidden; with no matchers, each named extractor is its own finding; internal matchers and
+ * extractors never print.
+ */
+export function evaluateOperators(ops: Operators, input: OperatorInput): OperatorOutcome {
+  const extracted = new Map<string, string[]>();
+  const printed: { name?: string; values: string[] }[] = [];
+  for (const e of ops.extractors) {
+    const values = runExtractor(e, input);
+    if (values.length === 0) continue;
+    if (e.name) {
+      const prior = extracted.get(e.name) ?? [];
+      const merged = [...new Set([...prior, ...values])];
+      extracted.set(e.name, merged);
+      input.scope.set(e.name, merged.length === 1 ? merged[0]! : merged);
+    }
+    if (!e.internal) printed.push({ name: e.name, values });
+  }
+  const allExtracted = [...new Set(printed.flatMap((p) => p.values))];
+
+  if (ops.matchers.length === 0) {
+    const findings: OperatorFinding[] = [];
+    const named = printed.filter((p) => p.name);
+    for (const p of named) findings.push({ extractorName: p.name, extracted: p.values });
+    const unnamed = printed.filter((p) => !p.name).flatMap((p) => p.values);
+    if (unnamed.length > 0 && named.length === 0) findings.push({ extracted: [...new Set(unnamed)] });
+    return { matched: false, matchedNames: [], findings, extracted };
+  }
+
+  const results = ops.matchers.map((m) => runMatcher(m, input));
+  const matchedNames = ops.matchers.filter((m, i) => results[i] && m.name).map((m) => m.name!);
+  if (ops.condition === 'and') {
+    const matched = results.every(Boolean);
+    const visible = ops.matchers.some((m) => !m.internal);
+    return {
+      matched,
+      matchedNames: matched ? matchedNames : [],
+      findings: matched && visible ? [{ extracted: allExtracted }] : [],
+      extracted,
+    };
+  }
+  const hits = ops.matchers.filter((_, i) => results[i]);
+  const visibleHits = hits.filter((m) => !m.internal);
+  const names = [...new Set(visibleHits.filter((m) => m.name).map((m) => m.name!))];
+  const findings: OperatorFinding[] =
+    names.length > 0
+      ? names.map((matcherName) => ({ matcherName, extracted: allExtracted }))
+      : visibleHits.length > 0
+        ? [{ extracted: allExtracted }]
+        : [];
+  return { matched: hits.length > 0, matchedNames, findings, extracted };
+}

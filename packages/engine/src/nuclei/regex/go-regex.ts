@@ -1,0 +1,94 @@
+import { RE2JS } from 're2js';
+import { mayBacktrackCatastrophically, translateGoRegex } from './translate-go-regex.js';
+
+export interface RegexMatch {
+  /** Index 0 is the whole match; unmatched groups are `undefined`. */
+  readonly groups: readonly (string | undefined)[];
+}
+
+/** A compiled Go regular expression; `engine` says which engine runs it. */
+export interface GoRegex {
+  readonly pattern: string;
+  readonly engine: 'js' | 're2';
+  test(input: string): boolean;
+  /** All non-overlapping matches, at most `limit`. */
+  findAll(input: string, limit?: number): RegexMatch[];
+}
+
+const cache = new Map<string, GoRegex>();
+
+/**
+ * Compiles a Go regular expression. Safe patterns become a native RegExp (fast); patterns that
+ * JavaScript cannot express identically, or that could backtrack catastrophically, run on RE2JS,
+ * a linear-time port of RE2 — the same dialect Nuclei uses, so semantics stay Go's.
+ *
+ * @example
+ * compileGoRegex('(?i)server: (?P<name>\\w+)').findAll('Server: nginx')[0]?.groups[1] // 'nginx'
+ */
+export function compileGoRegex(pattern: string, caseInsensitive = false): GoRegex {
+  const key = `${caseInsensitive ? 'i' : '-'}${pattern}`;
+  let compiled = cache.get(key);
+  if (!compiled) {
+    compiled = compile(pattern, caseInsensitive);
+    if (cache.size > 20_000) cache.clear();
+    cache.set(key, compiled);
+  }
+  return compiled;
+}
+
+function compile(pattern: string, caseInsensitive: boolean): GoRegex {
+  const translated = mayBacktrackCatastrophically(pattern) ? undefined : translateGoRegex(pattern);
+  if (translated) {
+    let flags = translated.flags;
+    if (caseInsensitive && !flags.includes('i')) flags += 'i';
+    try {
+      return jsRegex(pattern, new RegExp(translated.source, flags));
+    } catch {
+      // Fall through: RE2 reports the syntax error in Go's terms.
+    }
+  }
+  return re2Regex(pattern, caseInsensitive);
+}
+
+function jsRegex(pattern: string, re: RegExp): GoRegex {
+  const global = new RegExp(re.source, `${re.flags}g`);
+  return {
+    pattern,
+    engine: 'js',
+    test: (input) => re.test(input),
+    findAll(input, limit = Number.POSITIVE_INFINITY) {
+      const out: RegexMatch[] = [];
+      global.lastIndex = 0;
+      for (let m = global.exec(input); m && out.length < limit; m = global.exec(input)) {
+        out.push({ groups: [...m] });
+        if (m[0] === '') global.lastIndex++;
+      }
+      return out;
+    },
+  };
+}
+
+function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(pattern, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (error) {
+    throw new Error(`invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
+  }
+  return {
+    pattern,
+    engine: 're2',
+    test: (input) => re.matcher(input).find(),
+    findAll(input, limit = Number.POSITIVE_INFINITY) {
+      const out: RegexMatch[] = [];
+      const m = re.matcher(input);
+      const count = m.groupCount();
+      while (out.length < limit && m.find()) {
+        const groups: (string | undefined)[] = [];
+        for (let g = 0; g <= count; g++) groups.push(m.group(g) ?? undefined);
+        out.push({ groups });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Go (RE2) regular expressions → JavaScript. Handles what templates use: leading inline flags
+ * (`(?i)`, `(?is)`, `(?m)`), `\A`, `\z`, `(?P<name>…)`, `\Q…\E`. Anything JavaScript cannot express
+ * the same way (flags in the middle, `(?U)`, Unicode classes, POSIX classes) returns `undefined`
+ * so the caller uses the linear-time RE2 port instead.
+ */
+export interface Translation {
+  readonly source: string;
+  readonly flags: string;
+}
+
+const LEADING_FLAGS = /^\(\?([imsU]+)\)/;
+
+export function translateGoRegex(pattern: string): Translation | undefined {
+  let rest = pattern;
+  const flags = new Set<string>();
+  for (let m = LEADING_FLAGS.exec(rest); m; m = LEADING_FLAGS.exec(rest)) {
+    for (const f of m[1]!) flags.add(f);
+    rest = rest.slice(m[0].length);
+  }
+  if (flags.has('U')) return undefined;
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '\\') {
+      const next = rest[i + 1];
+      if (next === undefined) return undefined;
+      if (next === 'A' && !inClass) out += '(?<![\\s\\S])';
+      else if (next === 'z' && !inClass) out += '(?![\\s\\S])';
+      else if (next === 'Q') {
+        const end = rest.indexOf('\\E', i + 2);
+        const literal = rest.slice(i + 2, end < 0 ? undefined : end);
+        out += literal.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+        i = end < 0 ? rest.length : end + 1;
+        continue;
+      } else if ('pPCxz'.includes(next) && (next !== 'x' || rest[i + 2] === '{')) return undefined;
+      else if (/[0-9]/.test(next) && next !== '0')
+        return undefined; // backreferences do not exist in Go
+      else out += c + next;
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === '[' && rest[i + 1] === ':') return undefined; // POSIX class
+      if (c === ']') inClass = false;
+      out += c;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      out += c;
+      // A leading `]` (or `^]`) is a literal in both dialects but JavaScript needs it escaped.
+      if (rest[i + 1] === '^') {
+        out += '^';
+        i++;
+      }
+      if (rest[i + 1] === ']') {
+        out += '\\]';
+        i++;
+      }
+      continue;
+    }
+    if (c === '(' && rest[i + 1] === '?') {
+      if (rest.startsWith('(?P<', i)) {
+        out += '(?<';
+        i += 3;
+        continue;
+      }
+      if (rest[i + 2] === ':' || rest[i + 2] === '<') {
+        out += c;
+        continue;
+      }
+      return undefined; // inline flags inside the pattern
+    }
+    out += c;
+  }
+  return { source: out, flags: [...flags].join('') };
+}
+
+/**
+ * True when the pattern could backtrack catastrophically in a backtracking engine: a quantified
+ * group that itself contains a quantifier or an alternation (`(a+)+`, `(\w|\d)*`), or a very large
+ * counted repeat. Such patterns go to the linear-time engine instead.
+ */
+export function mayBacktrackCatastrophically(pattern: string): boolean {
+  const stack: { quantified: boolean; alternation: boolean }[] = [];
+  let inClass = false;
+  let last: { quantified: boolean; alternation: boolean } | undefined;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      i++;
+      last = undefined;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      last = undefined;
+      continue;
+    }
+    if (c === '(') {
+      stack.push({ quantified: false, alternation: false });
+      last = undefined;
+      continue;
+    }
+    if (c === ')') {
+      last = stack.pop();
+      continue;
+    }
+    if (c === '|') {
+      if (stack.length > 0) stack[stack.length - 1]!.alternation = true;
+      continue;
+    }
+    const isQuantifier = c === '*' || c === '+' || (c === '{' && /^\{\d+(,\d*)?\}/.test(pattern.slice(i)));
+    if (isQuantifier) {
+      if (c === '{') {
+        const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i))!;
+        if (Number(m[1]) > 1000 || Number(m[3] || 0) > 1000) return true;
+        if (m[2] === undefined && last === undefined) continue; // {n} on a single atom is harmless
+      }
+      if (last && (last.quantified || last.alternation)) return true;
+      if (stack.length > 0) stack[stack.length - 1]!.quantified = true;
+      last = undefined;
+      continue;
+    }
+    if (c !== '?') last = undefined;
+  }
+  return false;
+}

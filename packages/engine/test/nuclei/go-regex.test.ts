@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { compileGoRegex } from '../../src/nuclei/regex/go-regex.js';
+import { mayBacktrackCatastrophically, translateGoRegex } from '../../src/nuclei/regex/translate-go-regex.js';
+
+describe('Go regular expressions', () => {
+  it('hoists leading inline flags to JavaScript flags', () => {
+    expect(translateGoRegex('(?is)a.b')).toEqual({ source: 'a.b', flags: 'is' });
+    expect(compileGoRegex('(?i)SERVER').test('server: x')).toBe(true);
+  });
+
+  it('translates \\A, \\z and (?P<name>)', () => {
+    const re = compileGoRegex('(?m)\\Aab(?P<rest>c+)\\z');
+    expect(re.engine).toBe('js');
+    expect(re.findAll('abcc')[0]?.groups[1]).toBe('cc');
+    expect(re.test('x\nabcc')).toBe(false);
+  });
+
+  it('runs patterns with flags in the middle on RE2 with Go semantics', () => {
+    const re = compileGoRegex('a(?i)B');
+    expect(re.engine).toBe('re2');
+    expect(re.test('ab')).toBe(true);
+    expect(re.test('Ab')).toBe(false);
+  });
+
+  it('sends nested quantifiers to the linear-time engine and returns fast', () => {
+    expect(mayBacktrackCatastrophically('(a+)+$')).toBe(true);
+    expect(mayBacktrackCatastrophically('(\\w|\\d)*x')).toBe(true);
+    expect(mayBacktrackCatastrophically('version: ([0-9.]+)')).toBe(false);
+    const re = compileGoRegex('^(a+)+$');
+    expect(re.engine).toBe('re2');
+    const started = Date.now();
+    expect(re.test(`${'a'.repeat(50_000)}!`)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('reports an invalid pattern with the pattern in the message', () => {
+    expect(() => compileGoRegex('a(b')).toThrow(/a\(b/);
+  });
+});
