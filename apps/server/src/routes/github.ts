@@ -3,7 +3,7 @@ import {
   githubEndpointQuery,
   githubEndpointResponse,
   githubExchangeRequest,
-  sessionSchema,
+  githubSessionSchema,
 } from '@didban/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +29,7 @@ function isLoopbackRedirect(value: string): boolean {
   }
 }
 
-const exchangeResponse = envelope(sessionSchema.extend({ cli_redirect: z.string().optional() }));
+const exchangeResponse = envelope(githubSessionSchema);
 
 export function githubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const notConfigured = () => new HttpError(501, 'github_not_configured', 'errors.github_not_configured');

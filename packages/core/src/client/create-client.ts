@@ -1,5 +1,6 @@
 import { type ApiClientOptions, createHttp } from './api-client.js';
 import { authEndpoints, profileEndpoints, teamEndpoints } from './endpoints.js';
+import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
 
 /**
  * The Didban API client: one object per signed-in session, shared by the panel and the CLI.
@@ -14,6 +15,8 @@ export function createApiClient(options: ApiClientOptions) {
     auth: authEndpoints(http),
     profile: profileEndpoints(http),
     teams: teamEndpoints(http),
+    notifications: notificationEndpoints(http),
+    feedback: feedbackEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { githubEndpointResponse, sessionSchema, tokenVerifyResponse } from '../contract/auth.js';
+import {
+  githubEndpointResponse,
+  githubSessionSchema,
+  sessionSchema,
+  tokenVerifyResponse,
+} from '../contract/auth.js';
 import { envelope, pagedList } from '../contract/envelope.js';
 import { teamSummarySchema } from '../contract/teams.js';
 import { profileSchema } from '../contract/user.js';
@@ -24,7 +29,7 @@ export function authEndpoints(http: Http) {
         ),
       ),
     githubExchange: (code: string, state: string) =>
-      unwrap(http.post('auth/github/callback/', { code, state }, envelope(sessionSchema))),
+      unwrap(http.post('auth/github/callback/', { code, state }, envelope(githubSessionSchema))),
   };
 }
 

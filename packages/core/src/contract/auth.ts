@@ -5,6 +5,10 @@ import { userSchema } from './user.js';
 export const sessionSchema = z.object({ access: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** The GitHub exchange answers a session, plus where to hand it on when the terminal client asked. */
+export const githubSessionSchema = sessionSchema.extend({ cli_redirect: z.string().optional() });
+export type GithubSession = z.infer<typeof githubSessionSchema>;
+
 export const tokenVerifyRequest = z.strictObject({ token: z.string().min(1).max(4096) });
 export const tokenVerifyResponse = z.object({
   valid: z.literal(true),

@@ -52,6 +52,18 @@ export const MESSAGES = {
   'auth.confirm_required': { en: 'Confirm password is required', fa: 'تکرار گذرواژه الزامی است' },
   'auth.confirm_mismatch': { en: 'Passwords do not match', fa: 'گذرواژه و تکرار آن یکسان نیستند' },
 
+  // Feedback (spec §5)
+  'feedback.title_required': { en: 'subject required', fa: 'موضوع الزامی است' },
+  'feedback.description_required': { en: 'details required', fa: 'جزئیات الزامی است' },
+  'feedback.title_max': {
+    en: 'The subject is too long (200 characters at most).',
+    fa: 'موضوع بیش از حد طولانی است (حداکثر ۲۰۰ نویسه).',
+  },
+  'feedback.description_max': {
+    en: 'The details are too long (5000 characters at most).',
+    fa: 'جزئیات بیش از حد طولانی است (حداکثر ۵۰۰۰ نویسه).',
+  },
+
   // Errors the server answers with (spec §8 where it names them)
   'errors.invalid_credentials': {
     en: 'Invalid credentials. Please try again.',
