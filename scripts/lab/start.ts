@@ -1,0 +1,40 @@
+/**
+ * Start the lab from a terminal and keep it running until Ctrl+C:
+ *
+ *   pnpm exec tsx scripts/lab/start.ts [--subnet 127.42.0] [--dns-port 53530] [--control-port 7790]
+ *                                      [--manifest lab-manifest.json]
+ *
+ * Prints the manifest (JSON) and the resolver to point the engine at.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startLab } from './src/lab.js';
+
+const { values } = parseArgs({
+  options: {
+    subnet: { type: 'string', default: '127.42.0' },
+    'dns-port': { type: 'string', default: '53530' },
+    'control-port': { type: 'string', default: '7790' },
+    manifest: { type: 'string' },
+  },
+});
+
+const lab = await startLab({
+  subnet: values.subnet,
+  dnsPort: Number(values['dns-port']),
+  controlPort: Number(values['control-port']),
+});
+const manifest = JSON.stringify(lab.manifest(), null, 2);
+if (values.manifest) writeFileSync(values.manifest, `${manifest}\n`);
+process.stdout.write(`${manifest}\n`);
+process.stderr.write(
+  `\nDidban lab running. Resolver ${lab.resolver}, control API ${lab.controlUrl}. Ctrl+C to stop.\n` +
+    `Try: dig @${lab.resolver.split(':')[0]} -p ${lab.resolver.split(':')[1]} blog.lab.didban.test\n`,
+);
+
+const shutdown = async () => {
+  await lab.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
