@@ -17,6 +17,8 @@ export {
   githubEndpointQuery,
   githubEndpointResponse,
   githubExchangeRequest,
+  type GithubSession,
+  githubSessionSchema,
   type Session,
   sessionSchema,
   type TokenVerifyResponse,
