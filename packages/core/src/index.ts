@@ -114,3 +114,14 @@ export {
   validateAssetGroupTargets,
   validateRoots,
 } from './validation/targets.js';
+// notifications and feedback
+export { type FeedbackInput, type FeedbackItem, feedbackItemSchema, feedbackSchema } from './contract/feedback.js';
+export {
+  markAllSeenSchema,
+  type Notification,
+  type NotificationFeed,
+  type NotificationHistory,
+  notificationFeedSchema,
+  notificationHistorySchema,
+  notificationSchema,
+} from './contract/notifications.js';
