@@ -15,10 +15,15 @@ import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
 import { installValidation } from './http/validation.js';
 import { authRoutes } from './routes/auth.js';
+import { feedbackRoutes } from './routes/feedback.js';
 import { githubRoutes } from './routes/github.js';
 import { healthRoutes } from './routes/health.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { profileRoutes } from './routes/profile.js';
 import { teamRoutes } from './routes/teams.js';
+import { testHookRoutes } from './routes/test-hooks.js';
+import { workspaceRoutes } from './routes/workspace.js';
+import { serveWebPanel } from './web-panel.js';
 
 export const API_BASE = '/api/v1';
 
@@ -97,9 +102,15 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(githubRoutes(deps));
       await api.register(profileRoutes(deps));
       await api.register(teamRoutes(deps));
+      await api.register(workspaceRoutes(deps));
+      await api.register(notificationRoutes(deps));
+      await api.register(feedbackRoutes(deps));
+      if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },
   );
+
+  if (config.webDist) await serveWebPanel(app, config.webDist);
 
   return app;
 }

@@ -32,6 +32,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   DIDBAN_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   DIDBAN_WEB_DIST: optionalText,
+  DIDBAN_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -51,6 +52,7 @@ export type Config = {
   bodyLimitBytes: number;
   authRateLimitPerMinute: number;
   webDist: string | undefined;
+  testHooks: boolean;
   logLevel: string;
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
@@ -86,7 +88,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.DIDBAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.DIDBAN_BODY_LIMIT_BYTES,
     authRateLimitPerMinute: e.DIDBAN_AUTH_RATE_LIMIT,
-    webDist: e.DIDBAN_WEB_DIST,
+    webDist: e.DIDBAN_WEB_DIST ? resolve(e.DIDBAN_WEB_DIST) : undefined,
+    testHooks: e.DIDBAN_TEST_HOOKS === '1',
     logLevel: e.LOG_LEVEL,
     github,
   };

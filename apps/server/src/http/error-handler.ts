@@ -73,6 +73,11 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const lang = request.lang ?? 'fa';
+    // Client-side routes of the panel (/assets/…, /settings/…) are answered by its index.html.
+    const isApi = request.url.startsWith('/api/');
+    if (!isApi && request.method === 'GET' && app.hasDecorator('spaFallback')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     return reply.status(404).send({
       message: translate('errors.route_not_found', lang, {
         method: request.method,
