@@ -1,1 +1,77 @@
-export {};
+// discovery
+export {
+  type DiscoverOptions,
+  DiscoveryInputError,
+  discover,
+} from './discovery/discover.js';
+export { type AxfrResult, attemptAxfr } from './discovery/dns/axfr.js';
+export {
+  type DnsAnswer,
+  DnsResolver,
+  type QueryType,
+  type ResolvedHost,
+  type ResolverOptions,
+} from './discovery/dns/resolver.js';
+export { detectWildcard, matchesWildcard, type WildcardInfo } from './discovery/dns/wildcard.js';
+export { faviconHash } from './discovery/http/favicon-hash.js';
+export {
+  type Anomaly,
+  type HttpProbeResult,
+  type HttpRedirect,
+  type ProbeOptions,
+  type ProbeTarget,
+  probeService,
+  type ServiceProbe,
+} from './discovery/http/probe.js';
+export type { TlsFacts } from './discovery/http/request.js';
+export {
+  BODY_START_BYTES,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUTS,
+  type DiscoveryConcurrency,
+  type DiscoveryTimeouts,
+  resolveConcurrency,
+  resolveTimeouts,
+} from './discovery/options.js';
+export {
+  type PortResult,
+  type PortTarget,
+  portPairs,
+  probePort,
+  scanPorts,
+} from './discovery/ports/connect-scan.js';
+export { type PortSelection, PortSpecError, selectPorts } from './discovery/ports/port-selection.js';
+export { TOP_100_PORTS, TOP_1000_PORTS } from './discovery/ports/top-ports.js';
+export { createScope, type ScopeOptions } from './discovery/scope.js';
+export {
+  CHROMIUM_ARGS,
+  type ScreenshotOptions,
+  Screenshotter,
+} from './discovery/screenshot/screenshotter.js';
+export { bruteForceCandidates } from './discovery/subdomains/brute-force.js';
+export type { PassiveProvider, ProviderName } from './discovery/subdomains/passive/provider.js';
+export { PASSIVE_PROVIDERS } from './discovery/subdomains/passive/providers.js';
+export {
+  type PassiveProviderConfig,
+  type ProviderOutcome,
+  runProvider,
+} from './discovery/subdomains/passive/run-providers.js';
+export { BUNDLED_WORDLIST } from './discovery/subdomains/wordlist.js';
+export { DEFAULT_TECHNOLOGY_ICON } from './discovery/technologies/default-icon.js';
+export {
+  type DetectedTechnology,
+  detectTechnologies,
+  type TechnologyResult,
+} from './discovery/technologies/detect.js';
+export type {
+  DiscoveredAsset,
+  DiscoveryEvent,
+  DiscoveryRecord,
+  DiscoveryStage,
+  DiscoveryStats,
+  HostSource,
+  ScreenshotResult,
+} from './discovery/types.js';
+export { concurrentMap } from './discovery/util/concurrent-map.js';
+// end discovery

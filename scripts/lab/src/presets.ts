@@ -95,7 +95,8 @@ const wordpress: HttpPreset = {
       { name: 'WordPress', version: '6.4.2' },
       { name: 'PHP', version: '8.2.12' },
       { name: 'Apache HTTP Server', version: '2.4.57' },
-      { name: 'jQuery', version: '3.7.1' },
+      // WordPress loads jQuery as jquery.min.js?ver=3.7.1; Wappalyzer's rules take no version from that.
+      { name: 'jQuery' },
     ],
   },
   handler(req, res, host) {
@@ -208,7 +209,10 @@ const pythonDir: HttpPreset = {
     status: 200,
     title: 'Directory listing for /',
     server: 'SimpleHTTP/0.6 Python/3.11.2',
-    technologies: [{ name: 'Python', version: '3.11.2' }],
+    technologies: [
+      { name: 'Python', version: '3.11.2' },
+      { name: 'SimpleHTTP', version: '0.6' },
+    ],
   },
   handler(_req, res) {
     send(
