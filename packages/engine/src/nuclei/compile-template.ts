@@ -1,0 +1,173 @@
+import { randomInt } from 'node:crypto';
+import { dirname } from 'node:path';
+import type { ParsedTemplate, YamlMap } from '@didban/core';
+import { compileOperators } from './operators/compile-operators.js';
+import { type AttackType, loadPayloads } from './payloads/generate-payloads.js';
+import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
+import type { ScanProtocol } from './types.js';
+import { toByteString } from './util/bytes.js';
+
+const HISTORY = /_\d+\b/;
+const INTERACTSH = /interactsh/;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** 27 base62 characters, the shape of a KSUID. */
+export const randomKsuid = (): string => Array.from({ length: 27 }, () => BASE62[randomInt(62)]).join('');
+
+const str = (v: unknown): string | undefined =>
+  v === undefined || v === null ? undefined : toByteString(String(v));
+const list = (v: unknown): string[] =>
+  v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).map((x) => toByteString(String(x)));
+const int = (v: unknown): number | undefined => (v === undefined || v === null ? undefined : Number(v));
+
+/** Text of the block without its payload lists, to detect which payloads and history fields are used. */
+function usage(block: YamlMap): string {
+  const { payloads: _payloads, ...rest } = block;
+  return JSON.stringify(rest);
+}
+
+function base(block: YamlMap, index: number, dir: string | undefined, attackOverride?: AttackType) {
+  const used = usage(block);
+  const payloads = loadPayloads(block.payloads as Record<string, unknown> | undefined, used, dir);
+  const attack =
+    attackOverride ??
+    (block.attack as AttackType | undefined) ??
+    (payloads.size > 1 ? 'batteringram' : 'batteringram');
+  return {
+    index,
+    id: str(block.id),
+    operators: compileOperators(block),
+    payloads,
+    attack,
+    needsHistory: HISTORY.test(
+      JSON.stringify([block.matchers, block.extractors, block.raw, block.path, block.body, block.headers]),
+    ),
+  };
+}
+
+function httpBlock(b: YamlMap, index: number, dir: string | undefined, attack?: AttackType): HttpBlock {
+  return {
+    ...base(b, index, dir, attack),
+    protocol: 'http',
+    method: String(b.method ?? 'GET'),
+    paths: list(b.path),
+    raw: list(b.raw),
+    headers: Object.entries((b.headers as Record<string, unknown>) ?? {}).map(
+      ([k, v]) => [k, toByteString(String(v))] as const,
+    ),
+    body: str(b.body),
+    redirects: b.redirects === true,
+    hostRedirects: b['host-redirects'] === true,
+    maxRedirects: int(b['max-redirects']),
+    stopAtFirstMatch: b['stop-at-first-match'] === true,
+    disableCookie: b['disable-cookie'] === true || b['cookie-reuse'] === false,
+    unsafe: b.unsafe === true,
+    race: b.race === true,
+    raceCount: int(b.race_count) ?? 10,
+    maxSize: int(b['max-size']),
+    disablePathAutomerge: b['disable-path-automerge'] === true,
+    iterateAll: b['iterate-all'] === true,
+    skipVariablesCheck: b['skip-variables-check'] === true,
+  };
+}
+
+function dnsBlock(b: YamlMap, index: number, dir: string | undefined, attack?: AttackType): DnsBlock {
+  return {
+    ...base(b, index, dir, attack),
+    protocol: 'dns',
+    name: str(b.name) ?? '{{FQDN}}',
+    type: String(b.type ?? 'A'),
+    class: String(b.class ?? 'inet'),
+    retries: int(b.retries),
+    recursion: b.recursion !== false,
+    resolvers: list(b.resolvers),
+  };
+}
+
+function tcpBlock(b: YamlMap, index: number, dir: string | undefined, attack?: AttackType): TcpBlock {
+  const inputs = ((b.inputs as YamlMap[] | undefined) ?? []).map((input, i) => {
+    const data = String(input.data ?? '');
+    if (input.type === 'hex' && !/^([0-9a-fA-F]{2})*$/.test(data.replace(/\s+/g, ''))) {
+      throw new Error(`tcp[${index}].inputs[${i}].data: ${JSON.stringify(data)} is not valid hex`);
+    }
+    return {
+      data:
+        input.type === 'hex'
+          ? Buffer.from(data.replace(/\s+/g, ''), 'hex').toString('latin1')
+          : toByteString(data),
+      read: int(input.read) ?? 0,
+      name: str(input.name),
+    };
+  });
+  return {
+    ...base(b, index, dir, attack),
+    protocol: 'tcp',
+    hosts: list(b.host),
+    inputs,
+    readSize: int(b['read-size']) ?? 1024,
+    readAll: b['read-all'] === true,
+    port: str(b.port),
+  };
+}
+
+function sslBlock(b: YamlMap, index: number, dir: string | undefined): SslBlock {
+  return {
+    ...base(b, index, dir),
+    protocol: 'ssl',
+    address: str(b.address) ?? '{{Host}}:{{Port}}',
+    minVersion: str(b.min_version),
+    maxVersion: str(b.max_version),
+  };
+}
+
+/**
+ * Compiles a parsed template's blocks. Throws with the block's path when a regex, hex value or
+ * payload file is invalid.
+ */
+export function compileTemplate(
+  parsed: ParsedTemplate,
+  path: string | undefined,
+  attack?: AttackType,
+): CompiledTemplate {
+  const dir = path ? dirname(path) : undefined;
+  const blocks: Block[] = [];
+  const order: ScanProtocol[] = [];
+  // Blocks run in the order their protocol keys appear in the file.
+  for (const key of Object.keys(parsed.raw)) {
+    const at = (kind: string, i: number, fn: () => Block) => {
+      try {
+        return fn();
+      } catch (error) {
+        throw new Error(`${kind}[${i}]: ${(error as Error).message}`);
+      }
+    };
+    if (key === 'http' || key === 'requests') {
+      for (const [i, b] of parsed.http.entries()) blocks.push(at(key, i, () => httpBlock(b, i, dir, attack)));
+      order.push('http');
+    } else if (key === 'dns') {
+      for (const [i, b] of parsed.dns.entries()) blocks.push(at(key, i, () => dnsBlock(b, i, dir, attack)));
+      order.push('dns');
+    } else if (key === 'tcp' || key === 'network') {
+      for (const [i, b] of parsed.tcp.entries()) blocks.push(at(key, i, () => tcpBlock(b, i, dir, attack)));
+      order.push('tcp');
+    } else if (key === 'ssl') {
+      for (const [i, b] of parsed.ssl.entries()) blocks.push(at(key, i, () => sslBlock(b, i, dir)));
+      order.push('ssl');
+    }
+  }
+  const text = JSON.stringify(parsed.raw);
+  return {
+    id: parsed.id,
+    info: parsed.info,
+    path,
+    parsed,
+    blocks,
+    variables: parsed.variables.map(([k, v]) => [k, toByteString(v)] as const),
+    constants: parsed.constants.map(([k, v]) => [k, toByteString(v)] as const),
+    selfContained: parsed.selfContained || parsed.http.some((b) => b['self-contained'] === true),
+    stopAtFirstMatch: parsed.raw['stop-at-first-match'] === true,
+    needsInteractsh: INTERACTSH.test(text),
+    randstr: randomKsuid(),
+    protocols: order,
+  };
+}

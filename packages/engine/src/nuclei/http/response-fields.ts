@@ -1,0 +1,70 @@
+import type { DslValue } from '../dsl/values.js';
+import { asciiLower } from '../util/bytes.js';
+import type { HttpResponse } from './types.js';
+
+/** Go's textproto canonical form: `content-type` → `Content-Type`. */
+export const canonicalHeader = (name: string): string =>
+  name
+    .toLowerCase()
+    .split('-')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join('-');
+
+/** Go's httputil.DumpResponse head: status line, then headers canonicalised and sorted by name. */
+export function headerDump(res: HttpResponse): string {
+  const lines = res.headers
+    .map(([k, v]) => [canonicalHeader(k), v] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return `HTTP/${res.httpVersion} ${res.status} ${res.statusText}\r\n${lines}\r\n`;
+}
+
+/**
+ * The fields an HTTP response exposes to matchers and the DSL. Header names are lowercased with
+ * `-` → `_`; cookies appear under their lowercased names.
+ */
+export function responseFields(res: HttpResponse, host: string): Map<string, DslValue> {
+  const header = headerDump(res);
+  const fields = new Map<string, DslValue>();
+  for (const [name, value] of res.headers) {
+    const key = asciiLower(name).replace(/-/g, '_');
+    const prior = fields.get(key);
+    fields.set(key, prior === undefined ? value : `${prior} ${value}`);
+    if (key === 'set_cookie') {
+      const pair = value.split(';')[0] ?? '';
+      const eq = pair.indexOf('=');
+      if (eq > 0) fields.set(asciiLower(pair.slice(0, eq).trim()), pair.slice(eq + 1).trim());
+    }
+  }
+  const declared = fields.get('content_length');
+  fields.set('body', res.body);
+  fields.set('header', header);
+  fields.set('all_headers', header);
+  fields.set('response', header + res.body);
+  fields.set('raw', header + res.body);
+  fields.set('status_code', res.status);
+  fields.set('content_length', declared === undefined ? res.body.length : Number(declared));
+  if (!fields.has('content_type')) fields.set('content_type', '');
+  fields.set('duration', res.durationMs / 1000);
+  fields.set('request', res.requestDump);
+  fields.set('host', host);
+  fields.set('matched', res.url);
+  fields.set('url', res.url);
+  if (res.ip) fields.set('ip', res.ip);
+  return fields;
+}
+
+/** The response fields that `_N` history keeps (`body_2`, `status_code_1`, …). */
+export const HISTORY_FIELDS = [
+  'body',
+  'header',
+  'all_headers',
+  'response',
+  'raw',
+  'status_code',
+  'content_length',
+  'content_type',
+  'duration',
+  'request',
+];

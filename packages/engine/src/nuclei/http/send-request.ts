@@ -1,0 +1,142 @@
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { decodeBody } from './decode-body.js';
+import { type HttpRequestSpec, type HttpResponse, NetworkError, type SendOptions } from './types.js';
+
+// Keep-alive pools shared by the whole engine, as Nuclei keeps one client per scan.
+const httpAgent = new HttpAgent({ keepAlive: true, maxFreeSockets: 16, keepAliveMsecs: 30_000 });
+const httpsAgent = new HttpsAgent({ keepAlive: true, maxFreeSockets: 16, rejectUnauthorized: false });
+
+/** Parses the `@Host:` annotation into a host and port. */
+export function parseConnectTo(
+  value: string,
+  fallbackTls: boolean,
+): { host: string; port: number; tls: boolean } {
+  const hasScheme = /^https?:\/\//i.test(value);
+  const url = new URL(hasScheme ? value : `${fallbackTls ? 'https' : 'http'}://${value}`);
+  const tls = url.protocol === 'https:';
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (tls ? 443 : 80)), tls };
+}
+
+export function dumpRequest(
+  method: string,
+  path: string,
+  headers: readonly (readonly [string, string])[],
+  body: string,
+): string {
+  return `${method} ${path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
+}
+
+/**
+ * Sends one request with node:http(s) and reads at most `readLimit` body bytes. Never follows
+ * redirects (the executor does, so each hop can be matched). Throws NetworkError on connection
+ * failures and timeouts; the overall deadline also covers servers that trickle bytes forever.
+ */
+export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<HttpResponse> {
+  const url = new URL(spec.url);
+  const tls = url.protocol === 'https:';
+  const target = spec.connectTo ? parseConnectTo(spec.connectTo, tls) : undefined;
+  const useTls = target?.tls ?? tls;
+  const path = `${url.pathname}${url.search}`;
+  const rawPath = pathFromUrl(spec.url) ?? path;
+  const headers = spec.headers.map(([k, v]) => [k, v] as [string, string]);
+  // With raw header arrays Node adds no Host header, so add one unless the template wrote its own.
+  if (!headers.some(([k]) => k.toLowerCase() === 'host')) headers.unshift(['Host', url.host]);
+  const started = performance.now();
+  return new Promise<HttpResponse>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      req.destroy();
+      reject(error instanceof NetworkError ? error : new NetworkError(error.message));
+    };
+    const send = useTls ? httpsRequest : httpRequest;
+    const req = send({
+      host: target?.host ?? url.hostname.replace(/^\[|\]$/g, ''),
+      port: target?.port ?? Number(url.port || (tls ? 443 : 80)),
+      method: spec.method,
+      path: rawPath,
+      headers: headers.flat(),
+      agent: useTls ? httpsAgent : httpAgent,
+      servername: spec.sni ?? undefined,
+      setHost: false,
+      signal: opts.signal,
+      insecureHTTPParser: true,
+    } as unknown as RequestOptions);
+    const deadline = setTimeout(
+      () => fail(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),
+      opts.timeoutMs,
+    );
+    req.on('error', fail);
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      const finish = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        const raw = Buffer.concat(chunks);
+        const body = decodeBody(raw, header(res, 'content-encoding'), opts.readLimit);
+        resolve({
+          url: spec.url,
+          status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? '',
+          httpVersion: res.httpVersion,
+          headers: pairs(res.rawHeaders),
+          body: body.toString('latin1'),
+          truncated,
+          durationMs: performance.now() - started,
+          requestDump: dumpRequest(spec.method, rawPath, headers, spec.body),
+          ip: res.socket?.remoteAddress,
+        });
+      };
+      res.on('data', (chunk: Buffer) => {
+        if (truncated) return;
+        const room = opts.readLimit - size;
+        if (chunk.length >= room) {
+          chunks.push(chunk.subarray(0, room));
+          size += room;
+          truncated = true;
+          // Stop reading: the cap is the point. The socket is not reused after this.
+          res.destroy();
+          finish();
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('end', finish);
+      // A Content-Length larger than what arrives ends in "aborted": keep what came (Nuclei accepts it).
+      res.on('aborted', finish);
+      res.on('error', () => finish());
+      res.on('close', finish);
+    });
+    req.end(spec.body.length > 0 ? Buffer.from(spec.body, 'latin1') : undefined);
+  });
+}
+
+const pairs = (raw: string[]): [string, string][] => {
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
+  return out;
+};
+
+const header = (res: IncomingMessage, name: string): string | undefined => {
+  const v = res.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+
+/** The path exactly as written in the URL (WHATWG URL would normalise `/a/..;/`). */
+function pathFromUrl(url: string): string | undefined {
+  const m = /^[a-z]+:\/\/[^/?#]*([^#]*)/i.exec(url);
+  if (!m) return undefined;
+  return m[1] === '' ? '/' : m[1]!.startsWith('?') ? `/${m[1]}` : m[1];
+}

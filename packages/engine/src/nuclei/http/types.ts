@@ -1,0 +1,40 @@
+export interface HttpRequestSpec {
+  readonly method: string;
+  /** Absolute URL; its host is where the connection goes unless `connectTo` says otherwise. */
+  readonly url: string;
+  readonly headers: readonly (readonly [string, string])[];
+  /** Byte string. */
+  readonly body: string;
+  /** `@Host:` annotation: `host[:port]` or a URL to connect to instead of the URL's host. */
+  readonly connectTo?: string;
+  readonly sni?: string;
+  /** For `unsafe: true`: the exact bytes to write, as a byte string. */
+  readonly rawBytes?: string;
+}
+
+export interface SendOptions {
+  readonly timeoutMs: number;
+  readonly readLimit: number;
+  readonly signal: AbortSignal;
+}
+
+export interface HttpResponse {
+  readonly url: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly httpVersion: string;
+  /** As received, names in their original case, repeated headers kept. */
+  readonly headers: readonly (readonly [string, string])[];
+  /** Decompressed body as a byte string. */
+  readonly body: string;
+  readonly truncated: boolean;
+  readonly durationMs: number;
+  /** What went on the wire (head plus body), for evidence and the `request` field. */
+  readonly requestDump: string;
+  readonly ip?: string;
+}
+
+/** A connection-level failure (refused, reset, timeout): counts towards max host errors. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}

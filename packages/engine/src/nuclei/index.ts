@@ -1,0 +1,17 @@
+export { evaluateDsl, evaluateDslCondition, type Scope } from './dsl/evaluate.js';
+export { helperNames } from './dsl/helpers.js';
+export type { DslValue } from './dsl/values.js';
+export {
+  type InvalidTemplate,
+  type LoadOptions,
+  type LoadResult,
+  loadTemplateFiles,
+  loadTemplates,
+  type RejectedTemplate,
+  type TemplateSource,
+} from './load-templates.js';
+export { NUCLEI_DEFAULTS, type ScanOptions } from './options.js';
+export { compileGoRegex, type GoRegex } from './regex/go-regex.js';
+export { collectScan, type RunTemplatesInput, runTemplates, type ScanResult } from './scan/run-templates.js';
+export type { CompiledTemplate } from './template-model.js';
+export type { Finding, ScanEvent, ScanProtocol } from './types.js';

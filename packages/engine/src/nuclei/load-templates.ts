@@ -1,0 +1,182 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core';
+import { compileTemplate } from './compile-template.js';
+import type { AttackType } from './payloads/generate-payloads.js';
+import type { CompiledTemplate, WorkflowStep } from './template-model.js';
+
+export interface TemplateSource {
+  readonly content: string;
+  /** File path; needed for payload files and workflow references, which are relative to it. */
+  readonly path?: string;
+}
+
+/** A template that parsed but uses a feature the engine does not run, with the reason. */
+export interface RejectedTemplate {
+  readonly id: string;
+  readonly path?: string;
+  readonly feature: string;
+  readonly reason: string;
+}
+
+export interface InvalidTemplate {
+  readonly path?: string;
+  readonly errors: readonly TemplateIssue[];
+}
+
+export interface LoadResult {
+  readonly templates: readonly CompiledTemplate[];
+  readonly rejected: readonly RejectedTemplate[];
+  readonly invalid: readonly InvalidTemplate[];
+  /** Rejected templates counted per feature (`headless`, `code`, `flow`, …). */
+  readonly rejectedByFeature: Readonly<Record<string, number>>;
+}
+
+export interface LoadOptions {
+  /** Overrides every payload block's attack type (`-attack-type`). */
+  readonly attackType?: AttackType;
+  /** Extra folder to resolve workflow `template:` paths against (a nuclei-templates checkout root). */
+  readonly templatesRoot?: string;
+}
+
+const FLOW_REASON = 'flow templates need the JavaScript flow runtime, which the engine does not include';
+const FUZZ_REASON = 'fuzzing (DAST) templates need fuzzing inputs, which template scans do not provide';
+
+/**
+ * Parses, validates and compiles templates. Nothing is dropped silently: each source ends up in
+ * `templates`, `rejected` (with a reason per feature) or `invalid` (with errors and lines).
+ *
+ * @example
+ * const { templates, rejected, invalid } = loadTemplates([{ content: yaml, path: 'git-config.yaml' }]);
+ */
+export function loadTemplates(sources: readonly TemplateSource[], options: LoadOptions = {}): LoadResult {
+  const templates: CompiledTemplate[] = [];
+  const rejected: RejectedTemplate[] = [];
+  const invalid: InvalidTemplate[] = [];
+  const workflows: {
+    source: TemplateSource;
+    parsed: Extract<ReturnType<typeof parseTemplate>, { ok: true }>['template'];
+  }[] = [];
+
+  for (const source of sources) {
+    const result = parseTemplate(source.content);
+    if (!result.ok) {
+      invalid.push({ path: source.path, errors: result.errors });
+      continue;
+    }
+    const parsed = result.template;
+    const reject = (feature: string, reason: string) =>
+      rejected.push({ id: parsed.id, path: source.path, feature, reason });
+    if (parsed.rejected) reject(parsed.rejected.protocol, parsed.rejected.reason);
+    else if (parsed.usesFlow) reject('flow', FLOW_REASON);
+    else if (parsed.http.some((b) => b.fuzzing !== undefined)) reject('fuzzing', FUZZ_REASON);
+    else if (parsed.workflows.length > 0) workflows.push({ source, parsed });
+    else {
+      try {
+        templates.push(compileTemplate(parsed, source.path, options.attackType));
+      } catch (error) {
+        invalid.push({
+          path: source.path,
+          errors: [{ path: '', message: (error as Error).message, line: 1, column: 1, severity: 'error' }],
+        });
+      }
+    }
+  }
+
+  const byPath = new Map(templates.filter((t) => t.path).map((t) => [resolve(t.path!), t]));
+  for (const { source, parsed } of workflows) {
+    try {
+      const resolver = new WorkflowResolver(templates, byPath, source.path, options);
+      const workflow = parsed.workflows.map((step) => resolver.step(step));
+      templates.push({ ...compileTemplate(parsed, source.path), workflow });
+    } catch (error) {
+      invalid.push({
+        path: source.path,
+        errors: [
+          { path: 'workflows', message: (error as Error).message, line: 1, column: 1, severity: 'error' },
+        ],
+      });
+    }
+  }
+
+  const rejectedByFeature: Record<string, number> = {};
+  for (const r of rejected) rejectedByFeature[r.feature] = (rejectedByFeature[r.feature] ?? 0) + 1;
+  return { templates: templates, rejected, invalid, rejectedByFeature };
+}
+
+class WorkflowResolver {
+  constructor(
+    private readonly loaded: readonly CompiledTemplate[],
+    private readonly byPath: Map<string, CompiledTemplate>,
+    private readonly workflowPath: string | undefined,
+    private readonly options: LoadOptions,
+  ) {}
+
+  step(raw: YamlMap): WorkflowStep {
+    const templates =
+      raw.template !== undefined ? [this.byReference(String(raw.template))] : this.byTags(raw.tags);
+    const subs = (v: unknown) => ((v as YamlMap[] | undefined) ?? []).map((s) => this.step(s));
+    return {
+      templates,
+      subtemplates: subs(raw.subtemplates),
+      matchers: ((raw.matchers as YamlMap[] | undefined) ?? []).map((m) => ({
+        names: (Array.isArray(m.name) ? m.name : String(m.name ?? '').split(','))
+          .map((n) => String(n).trim())
+          .filter(Boolean),
+        condition: m.condition === 'and' ? ('and' as const) : ('or' as const),
+        subtemplates: subs(m.subtemplates),
+      })),
+    };
+  }
+
+  private byReference(ref: string): CompiledTemplate {
+    const candidates = [
+      this.workflowPath ? resolve(dirname(this.workflowPath), ref) : undefined,
+      this.options.templatesRoot ? resolve(this.options.templatesRoot, ref) : undefined,
+    ].filter((c): c is string => c !== undefined);
+    for (const candidate of candidates) {
+      const known = this.byPath.get(candidate);
+      if (known) return known;
+    }
+    for (const candidate of candidates) {
+      if (!existsSync(candidate)) continue;
+      const result = loadTemplates(
+        [{ content: readFileSync(candidate, 'utf8'), path: candidate }],
+        this.options,
+      );
+      const template = result.templates[0];
+      if (!template) {
+        const why =
+          result.rejected[0]?.reason ?? result.invalid[0]?.errors[0]?.message ?? 'could not be loaded';
+        throw new Error(`workflow template ${JSON.stringify(ref)}: ${why}`);
+      }
+      this.byPath.set(candidate, template);
+      return template;
+    }
+    const byId = this.loaded.find((t) => t.id === ref.replace(/^.*\//, '').replace(/\.ya?ml$/, ''));
+    if (byId) return byId;
+    throw new Error(`workflow template ${JSON.stringify(ref)} not found`);
+  }
+
+  private byTags(tags: unknown): CompiledTemplate[] {
+    const wanted = (Array.isArray(tags) ? tags : String(tags ?? '').split(','))
+      .map((t) => String(t).trim())
+      .filter(Boolean);
+    return this.loaded.filter((t) => t.info.tags.some((tag) => wanted.includes(tag)));
+  }
+}
+
+/** Reads every `.yaml`/`.yml` file under the given files or folders and loads them. */
+export function loadTemplateFiles(paths: readonly string[], options: LoadOptions = {}): LoadResult {
+  const files: string[] = [];
+  const walk = (p: string) => {
+    if (statSync(p).isDirectory()) {
+      for (const entry of readdirSync(p).sort()) walk(join(p, entry));
+    } else if (/\.ya?ml$/i.test(p)) files.push(resolve(p));
+  };
+  for (const p of paths) walk(p);
+  return loadTemplates(
+    files.map((path) => ({ path, content: readFileSync(path, 'utf8') })),
+    options,
+  );
+}

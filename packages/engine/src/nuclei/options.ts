@@ -1,0 +1,79 @@
+/** Scan controls. Every field is optional; defaults are Nuclei's (NUCLEI.md §4). */
+export interface ScanOptions {
+  /** Global requests per second over a 1 s window; 0 turns the limit off. Default 150. */
+  readonly rateLimit?: number;
+  /** Templates run in parallel (`-c`). Default 25. */
+  readonly templateConcurrency?: number;
+  /** Hosts per template run in parallel (`-bs`). Default 25. */
+  readonly bulkSize?: number;
+  /** Dial timeout in ms (`-timeout`); HTTP responses get 3× this. Default 10 000. */
+  readonly timeoutMs?: number;
+  /** TCP read timeout in ms. Default 5 000. */
+  readonly tcpReadTimeoutMs?: number;
+  /** Retries after a network error (`-retries`). Default 1. */
+  readonly retries?: number;
+  /** Network errors per host before the host is skipped (`-mhe`); 0 disables. Default 30. */
+  readonly maxHostErrors?: number;
+  /** Maximum body bytes read per response (`-rsr`). Default 10 MB. */
+  readonly responseReadLimit?: number;
+  /** Bytes of request/response evidence kept per finding. Default 1 MB. */
+  readonly evidenceLimit?: number;
+  /** Redirects followed when a template turns redirects on (`-mr`). Default 10. */
+  readonly maxRedirects?: number;
+  /** Follow redirects for every template (`-fr`). Default false. */
+  readonly followRedirects?: boolean;
+  /** Never follow redirects (`-dr`). Default false. */
+  readonly disableRedirects?: boolean;
+  /** Run `self-contained` templates (`-esc`). Default false, as in Nuclei; skipped with a reason. */
+  readonly enableSelfContained?: boolean;
+  /** `-var` values; template `constants` and payloads win over them. */
+  readonly variables?: Readonly<Record<string, string>>;
+  /** DNS resolvers as `ip` or `ip:port`. Default 1.1.1.1, 1.0.0.1, 8.8.8.8, 8.8.4.4. */
+  readonly resolvers?: readonly string[];
+  /** DNS retries. Default 3. */
+  readonly dnsRetries?: number;
+  /** Overrides the attack type of every payload block (`-attack-type`). */
+  readonly attackType?: 'batteringram' | 'pitchfork' | 'clusterbomb';
+  /** Default TLS SNI (`-sni`). */
+  readonly sni?: string;
+  /** A self-hosted interactsh server; without one, out-of-band templates are skipped with a reason. */
+  readonly interactsh?: {
+    readonly serverUrl: string;
+    readonly token?: string;
+    /** Poll interval in ms. Default 5 000. */
+    readonly pollIntervalMs?: number;
+    /** How long to keep waiting for callbacks after the last request, in ms. Default 5 000. */
+    readonly cooldownMs?: number;
+  };
+  /** User-Agent when the template sets none. Default: a fixed browser-like string. */
+  readonly userAgent?: string;
+}
+
+export type ResolvedOptions = Required<Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh'>> &
+  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh'>;
+
+export const NUCLEI_DEFAULTS: ResolvedOptions = {
+  rateLimit: 150,
+  templateConcurrency: 25,
+  bulkSize: 25,
+  timeoutMs: 10_000,
+  tcpReadTimeoutMs: 5_000,
+  retries: 1,
+  maxHostErrors: 30,
+  responseReadLimit: 10 * 1024 * 1024,
+  evidenceLimit: 1024 * 1024,
+  maxRedirects: 10,
+  followRedirects: false,
+  disableRedirects: false,
+  enableSelfContained: false,
+  variables: {},
+  resolvers: ['1.1.1.1', '1.0.0.1', '8.8.8.8', '8.8.4.4'],
+  dnsRetries: 3,
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+};
+
+export function resolveOptions(options: ScanOptions = {}): ResolvedOptions {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  return { ...NUCLEI_DEFAULTS, ...defined } as ResolvedOptions;
+}

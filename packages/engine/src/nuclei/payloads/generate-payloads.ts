@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { toByteString } from '../util/bytes.js';
+
+export type AttackType = 'batteringram' | 'pitchfork' | 'clusterbomb';
+export type PayloadSet = ReadonlyMap<string, readonly string[]>;
+export type PayloadCombo = ReadonlyMap<string, string>;
+
+/**
+ * Loads payload lists: YAML lists as they are, a string is a file (one value per line) relative to
+ * the template's folder. Payloads referenced nowhere in the block are dropped, as in Nuclei, since
+ * they would only multiply requests.
+ */
+export function loadPayloads(
+  raw: Readonly<Record<string, unknown>> | undefined,
+  usedIn: string,
+  templateDir: string | undefined,
+): PayloadSet {
+  const out = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(raw ?? {})) {
+    if (
+      !usedIn.includes(`{{${name}}}`) &&
+      !usedIn.includes(`§${name}§`) &&
+      !new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(usedIn)
+    ) {
+      continue;
+    }
+    if (Array.isArray(value))
+      out.set(
+        name,
+        value.map((v) => toByteString(String(v))),
+      );
+    else {
+      const file = String(value);
+      if (!templateDir && !isAbsolute(file))
+        throw new Error(`payload file ${JSON.stringify(file)} needs the template's folder`);
+      const text = readFileSync(isAbsolute(file) ? file : resolve(templateDir!, file), 'utf8');
+      out.set(
+        name,
+        text
+          .split(/\r?\n/)
+          .filter((l) => l.length > 0)
+          .map(toByteString),
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * All payload combinations for an attack type.
+ *
+ * @example
+ * [...payloadCombos(new Map([['u', ['a', 'b']], ['p', ['1']]]), 'clusterbomb')] // [{u:a,p:1}, {u:b,p:1}]
+ */
+export function* payloadCombos(set: PayloadSet, attack: AttackType): Generator<PayloadCombo> {
+  const names = [...set.keys()];
+  if (names.length === 0) {
+    yield new Map();
+    return;
+  }
+  if (attack === 'clusterbomb') {
+    yield* cartesian(names, set, 0, new Map());
+    return;
+  }
+  // batteringram (one list) and pitchfork (lists in step) both walk the lists together; the shortest wins.
+  const length = Math.min(...names.map((n) => set.get(n)!.length));
+  for (let i = 0; i < length; i++) yield new Map(names.map((n) => [n, set.get(n)![i]!]));
+}
+
+function* cartesian(
+  names: string[],
+  set: PayloadSet,
+  index: number,
+  acc: Map<string, string>,
+): Generator<PayloadCombo> {
+  if (index === names.length) {
+    yield new Map(acc);
+    return;
+  }
+  const name = names[index]!;
+  for (const value of set.get(name)!) {
+    acc.set(name, value);
+    yield* cartesian(names, set, index + 1, acc);
+  }
+}

@@ -1,0 +1,353 @@
+import type { DslValue } from '../dsl/values.js';
+import { toStr } from '../dsl/values.js';
+import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/build-request.js';
+import { HISTORY_FIELDS, headerDump, responseFields } from '../http/response-fields.js';
+import { sendRequest } from '../http/send-request.js';
+import { sendUnsafe } from '../http/send-unsafe.js';
+import { type HttpRequestSpec, type HttpResponse, NetworkError } from '../http/types.js';
+import type { Interaction } from '../interactsh/interactsh-client.js';
+import { evaluateOperators } from '../operators/evaluate-operators.js';
+import { payloadCombos } from '../payloads/generate-payloads.js';
+import type { BlockOutcome, ScanContext, TemplateRun } from '../scan/context.js';
+import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
+import { LayeredScope } from '../scan/layered-scope.js';
+import { hostname, httpVariables, type Target } from '../target.js';
+import type { HttpBlock } from '../template-model.js';
+
+type Scheme = 'http' | 'https';
+
+/** Resolves the scheme of an input without one: https first, http first for 80, 8080 and ports above 1024. */
+export function resolveScheme(scan: ScanContext, target: Target): Promise<Scheme | undefined> {
+  if (target.scheme) return Promise.resolve(target.scheme);
+  const key = hostname(target);
+  let found = scan.schemes.get(key);
+  if (!found) {
+    const port = target.explicitPort;
+    const order: Scheme[] =
+      port === 80 || port === 8080 || (port !== undefined && port > 1024)
+        ? ['http', 'https']
+        : ['https', 'http'];
+    found = (async () => {
+      for (const scheme of order) {
+        const url = `${scheme}://${key}/`;
+        try {
+          await sendRequest(
+            { method: 'GET', url, headers: [['User-Agent', scan.options.userAgent]], body: '' },
+            { timeoutMs: scan.options.timeoutMs, readLimit: 1, signal: scan.signal },
+          );
+          return scheme;
+        } catch {
+          // try the next scheme
+        }
+      }
+      return undefined;
+    })();
+    scan.schemes.set(key, found);
+  }
+  return found;
+}
+
+const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
+
+/** Runs one HTTP block for one target: payload combinations × requests, with history and redirects. */
+export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<BlockOutcome> {
+  const { scan, target, template } = run;
+  let base = new Map<string, DslValue>();
+  let root: string | undefined;
+  if (target) {
+    const scheme = await resolveScheme(scan, target);
+    if (!scheme) {
+      scan.hostErrors.record(hostname(target));
+      scan.emit({
+        type: 'failure',
+        templateId: template.id,
+        target: target.input,
+        protocol: 'http',
+        message: 'no HTTP or HTTPS service answered',
+      });
+      return { matched: false, matchedNames: [] };
+    }
+    base = httpVariables(target, scheme);
+    root = String(base.get('RootURL'));
+  }
+  const requests =
+    block.raw.length > 0 ? block.raw.map((raw) => ({ raw })) : block.paths.map((path) => ({ path }));
+  const matchedNames = new Set<string>();
+  let matched = false;
+  const stopOnMatch = block.stopAtFirstMatch || template.stopAtFirstMatch;
+
+  for (const combo of payloadCombos(block.payloads, block.attack)) {
+    const history = new Map<string, DslValue>();
+    for (const [i, request] of requests.entries()) {
+      if (scan.signal.aborted) return { matched, matchedNames: [...matchedNames] };
+      if (target && scan.hostErrors.isBlocked(hostname(target)))
+        return reportBlocked(run, matched, matchedNames);
+      const top = new Map<string, DslValue>();
+      const oob = template.needsInteractsh && scan.interactsh ? new OobWatch(run, block) : undefined;
+      if (oob) top.set('interactsh-url', oob.host);
+      const scope = new LayeredScope(top, combo as Map<string, DslValue>, run.state, base);
+      const built =
+        'raw' in request
+          ? safeBuild(run, () =>
+              buildRawRequest(block, request.raw!, scope, target, root, scan.options.userAgent),
+            )
+          : safeBuild(run, () =>
+              buildPathRequest(block, request.path!, scope, target, scan.options.userAgent),
+            );
+      if (!built) {
+        oob?.cancel();
+        continue;
+      }
+      const chains = block.race
+        ? await Promise.all(Array.from({ length: block.raceCount }, () => sendChain(run, block, built)))
+        : [await sendChain(run, block, built)];
+      console.error(chains.map((c) => c?.map((r) => [r.status, r.body])));
+      for (const chain of chains) {
+        if (!chain) continue;
+        const last = chain[chain.length - 1]!;
+        const index = i + 1;
+        const lastFields = responseFields(last, target ? hostname(target) : new URL(last.url).host);
+        for (const [k, v] of lastFields) history.set(`${k}_${index}`, v);
+        if (i === 0)
+          for (const f of ['status_code', 'body', 'header']) history.set(`first_${f}`, lastFields.get(f));
+        if (block.needsHistory && i < requests.length - 1) {
+          // History templates decide on the last response, when every `_N` field exists.
+          storeFromResponse(run, block, lastFields, combo as Map<string, DslValue>, history, base);
+          continue;
+        }
+        for (const [hop, res] of chain.entries()) {
+          const isLast = hop === chain.length - 1;
+          const fields = isLast
+            ? lastFields
+            : responseFields({ ...res, body: '' }, lastFields.get('host') as string);
+          const opScope = new LayeredScope(
+            fields,
+            top,
+            combo as Map<string, DslValue>,
+            history,
+            run.state,
+            base,
+          );
+          const outcome = evaluateOperators(block.operators, { scope: opScope, part: partReader(opScope) });
+          if (oob && isLast) oob.arm(outcome.matched, opScope, res);
+          storeExtracted(run, outcome.extracted, block.iterateAll);
+          emitFindings(run, 'http', outcome, {
+            matchedAt: res.url,
+            request: res.requestDump,
+            response: headerDump(res) + (isLast ? res.body : ''),
+            ip: res.ip,
+          });
+          if (outcome.matched) {
+            matched = true;
+            for (const n of outcome.matchedNames) matchedNames.add(n);
+          }
+        }
+        // Later blocks see this block's fields as `<id>_<field>` (or `http_<field>`).
+        const prefix = block.id ?? 'http';
+        for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
+      }
+      if (matched && stopOnMatch) return { matched, matchedNames: [...matchedNames] };
+    }
+  }
+  return { matched, matchedNames: [...matchedNames] };
+}
+
+function storeFromResponse(
+  run: TemplateRun,
+  block: HttpBlock,
+  fields: Map<string, DslValue>,
+  combo: Map<string, DslValue>,
+  history: Map<string, DslValue>,
+  base: Map<string, DslValue>,
+): void {
+  // Extractors still run on intermediate responses so their values feed the next request.
+  if (block.operators.extractors.length === 0) return;
+  const scope = new LayeredScope(fields, combo, history, run.state, base);
+  const outcome = evaluateOperators({ ...block.operators, matchers: [] }, { scope, part: partReader(scope) });
+  storeExtracted(run, outcome.extracted, block.iterateAll);
+}
+
+function safeBuild(run: TemplateRun, build: () => BuiltRequest | undefined): BuiltRequest | undefined {
+  try {
+    return build();
+  } catch (error) {
+    run.scan.emit({
+      type: 'failure',
+      templateId: run.template.id,
+      target: run.target?.input ?? '',
+      protocol: 'http',
+      message: `could not build request: ${(error as Error).message}`,
+    });
+    return undefined;
+  }
+}
+
+function reportBlocked(run: TemplateRun, matched: boolean, names: Set<string>): BlockOutcome {
+  const host = hostname(run.target!);
+  if (run.scan.hostErrors.shouldReport(host)) {
+    run.scan.emit({
+      type: 'skipped',
+      templateId: run.template.id,
+      target: run.target!.input,
+      reason: `host skipped after ${run.scan.options.maxHostErrors} network errors (max host errors)`,
+    });
+  }
+  return { matched, matchedNames: [...names] };
+}
+
+/** Text of a `part`: body by default; `header`, `response`, `all`, single headers, `_N` fields. */
+export function partReader(scope: LayeredScope): (part: string | undefined) => string | undefined {
+  return (part) => {
+    const name = (part ?? 'body').toLowerCase();
+    if (name === 'all') {
+      const body = scope.get('body');
+      const header = scope.get('header');
+      return body === undefined && header === undefined ? undefined : toStr(body) + toStr(header);
+    }
+    const key = name === 'all_headers' ? 'header' : name.replace(/-/g, '_');
+    if (!scope.has(key)) return undefined;
+    return toStr(scope.get(key));
+  };
+}
+
+/** Sends with retries, cookies and redirects; returns every hop, or undefined after a recorded failure. */
+async function sendChain(
+  run: TemplateRun,
+  block: HttpBlock,
+  built: BuiltRequest,
+): Promise<HttpResponse[] | undefined> {
+  const { scan } = run;
+  const follow =
+    !scan.options.disableRedirects &&
+    (block.redirects || block.hostRedirects || scan.options.followRedirects);
+  const maxRedirects = block.maxRedirects ?? scan.options.maxRedirects;
+  const chain: HttpResponse[] = [];
+  let spec = built.spec;
+  for (let hop = 0; ; hop++) {
+    const res = await sendWithRetries(run, block, spec, built.timeoutMs);
+    if (!res) return chain.length > 0 ? chain : undefined;
+    chain.push(res);
+    if (!block.disableCookie) {
+      run.cookies.store(res.headers.filter(([k]) => k.toLowerCase() === 'set-cookie').map(([, v]) => v));
+    }
+    const location = res.headers.find(([k]) => k.toLowerCase() === 'location')?.[1];
+    if (!follow || !isRedirect(res.status) || !location || hop >= maxRedirects) return chain;
+    let next: URL;
+    try {
+      next = new URL(location, res.url);
+    } catch {
+      return chain;
+    }
+    const current = new URL(res.url);
+    // host-redirects alone only follows redirects that stay on the same host.
+    if (!block.redirects && !scan.options.followRedirects && next.host !== current.host) return chain;
+    const keepMethod = res.status === 307 || res.status === 308;
+    const headers = spec.headers.filter(
+      ([k]) =>
+        !['host', 'content-length', 'cookie', 'content-type'].includes(k.toLowerCase()) ||
+        (keepMethod && k.toLowerCase() === 'content-type'),
+    );
+    spec = {
+      method: keepMethod ? spec.method : spec.method === 'HEAD' ? 'HEAD' : 'GET',
+      url: next.href,
+      headers,
+      body: keepMethod ? spec.body : '',
+    };
+  }
+}
+
+async function sendWithRetries(
+  run: TemplateRun,
+  block: HttpBlock,
+  spec: HttpRequestSpec,
+  timeoutMs?: number,
+): Promise<HttpResponse | undefined> {
+  const { scan } = run;
+  const cookie = block.disableCookie
+    ? undefined
+    : run.cookies.header(spec.headers.find(([k]) => k.toLowerCase() === 'cookie')?.[1]);
+  const withCookie: HttpRequestSpec = cookie
+    ? {
+        ...spec,
+        headers: [...spec.headers.filter(([k]) => k.toLowerCase() !== 'cookie'), ['Cookie', cookie]],
+      }
+    : spec;
+  const opts = {
+    timeoutMs: timeoutMs ?? scan.options.timeoutMs * 3,
+    readLimit: block.maxSize ?? scan.options.responseReadLimit,
+    signal: scan.signal,
+  };
+  const send = () =>
+    withCookie.rawBytes !== undefined ? sendUnsafe(withCookie, opts) : sendRequest(withCookie, opts);
+  let lastError: Error | undefined;
+  for (let attempt = 0; attempt <= scan.options.retries; attempt++) {
+    if (scan.signal.aborted) return undefined;
+    try {
+      await scan.limiter.take(scan.signal);
+      return await send();
+    } catch (error) {
+      lastError = error as Error;
+      if (scan.signal.aborted || !(error instanceof NetworkError)) break;
+    }
+  }
+  const host = run.target ? hostname(run.target) : new URL(spec.url).host;
+  if (!scan.signal.aborted) {
+    scan.hostErrors.record(host);
+    scan.emit({
+      type: 'failure',
+      templateId: run.template.id,
+      target: run.target?.input ?? spec.url,
+      protocol: 'http',
+      message: `${spec.method} ${spec.url}: ${lastError?.message ?? 'failed'}`,
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Out-of-band matching for one request: if the operators did not match on the response, they are
+ * evaluated again when the interactsh server reports a callback for this request's URL.
+ */
+class OobWatch {
+  readonly host: string;
+  private armed: { scope: LayeredScope; res: HttpResponse } | undefined;
+  private done = false;
+
+  constructor(
+    private readonly run: TemplateRun,
+    private readonly block: HttpBlock,
+  ) {
+    this.host = run.scan.interactsh!.newUrl((i) => this.onInteraction(i));
+  }
+
+  arm(matched: boolean, scope: LayeredScope, res: HttpResponse): void {
+    if (matched) this.cancel();
+    else this.armed = { scope, res };
+  }
+
+  cancel(): void {
+    this.done = true;
+    this.run.scan.interactsh!.forget(this.host);
+  }
+
+  private onInteraction(i: Interaction): void {
+    if (this.done || !this.armed) return;
+    const fields = new Map<string, DslValue>([
+      ['interactsh_protocol', i.protocol],
+      ['interactsh_request', i.rawRequest],
+      ['interactsh_response', i.rawResponse],
+      ['interactsh_ip', i.remoteAddress],
+    ]);
+    const scope = new LayeredScope(fields, this.armed.scope);
+    const outcome = evaluateOperators(this.block.operators, { scope, part: partReader(scope) });
+    if (!outcome.matched) return;
+    const { res } = this.armed;
+    emitFindings(this.run, 'http', outcome, {
+      matchedAt: res.url,
+      request: res.requestDump,
+      response: headerDump(res) + res.body,
+      ip: res.ip,
+    });
+    this.cancel();
+  }
+}

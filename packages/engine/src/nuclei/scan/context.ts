@@ -1,0 +1,37 @@
+import type { DslValue } from '../dsl/values.js';
+import type { CookieJar } from '../http/cookie-jar.js';
+import type { InteractshClient } from '../interactsh/interactsh-client.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Target } from '../target.js';
+import type { CompiledTemplate } from '../template-model.js';
+import type { ScanEvent } from '../types.js';
+import type { HostErrorTracker } from './host-errors.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** Shared by everything in one scan. */
+export interface ScanContext {
+  readonly options: ResolvedOptions;
+  readonly signal: AbortSignal;
+  readonly limiter: RateLimiter;
+  readonly hostErrors: HostErrorTracker;
+  readonly emit: (event: ScanEvent) => void;
+  readonly interactsh?: InteractshClient;
+  /** Scheme found by probing an input without one, per `host:port`. */
+  readonly schemes: Map<string, Promise<'http' | 'https' | undefined>>;
+}
+
+/** One template on one target (or once, for self-contained templates). */
+export interface TemplateRun {
+  readonly scan: ScanContext;
+  readonly template: CompiledTemplate;
+  readonly target?: Target;
+  /** Variables, constants, extracted values and earlier blocks' fields. */
+  readonly state: Map<string, DslValue>;
+  readonly cookies: CookieJar;
+  readonly workflowId?: string;
+}
+
+export interface BlockOutcome {
+  readonly matched: boolean;
+  readonly matchedNames: readonly string[];
+}

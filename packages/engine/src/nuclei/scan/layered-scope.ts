@@ -1,0 +1,32 @@
+import type { Scope } from '../dsl/evaluate.js';
+import type { DslValue } from '../dsl/values.js';
+
+/**
+ * Variable lookup through layers, first match wins; writes go to the first layer. Keeps the
+ * precedence rules cheap: payloads over extracted values over variables over built-ins.
+ */
+type Layer = Pick<ReadonlyMap<string, DslValue>, 'get' | 'has'>;
+
+export class LayeredScope implements Scope {
+  private readonly layers: readonly Layer[];
+  private readonly top: Map<string, DslValue>;
+
+  constructor(top: Map<string, DslValue>, ...rest: Layer[]) {
+    this.top = top;
+    this.layers = [top, ...rest];
+  }
+
+  get(name: string): DslValue | undefined {
+    for (const layer of this.layers) if (layer.has(name)) return layer.get(name);
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.layers.some((l) => l.has(name));
+  }
+
+  set(name: string, value: DslValue): this {
+    this.top.set(name, value);
+    return this;
+  }
+}

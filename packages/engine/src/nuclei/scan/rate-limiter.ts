@@ -1,0 +1,53 @@
+/**
+ * A global requests-per-second limit over a 1 s window, like Nuclei's `-rl`. `take()` resolves when
+ * a request may start; 0 means unlimited. Waiters are released in order.
+ */
+export class RateLimiter {
+  private windowStart = 0;
+  private used = 0;
+  private readonly waiters: (() => void)[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly perSecond: number) {}
+
+  take(signal?: AbortSignal): Promise<void> {
+    if (this.perSecond <= 0) return Promise.resolve();
+    if (this.waiters.length === 0 && this.tryTake()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const i = this.waiters.indexOf(release);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(signal?.reason ?? new Error('aborted'));
+      };
+      const release = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(release);
+      this.schedule();
+    });
+  }
+
+  private tryTake(): boolean {
+    const now = Date.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.used = 0;
+    }
+    if (this.used >= this.perSecond) return false;
+    this.used++;
+    return true;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, 1000 - (Date.now() - this.windowStart));
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      while (this.waiters.length > 0 && this.tryTake()) this.waiters.shift()!();
+      if (this.waiters.length > 0) this.schedule();
+    }, wait);
+    this.timer.unref?.();
+  }
+}

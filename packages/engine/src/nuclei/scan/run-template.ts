@@ -1,0 +1,113 @@
+import { renderTemplate } from '../dsl/render.js';
+import type { DslValue } from '../dsl/values.js';
+import { CookieJar } from '../http/cookie-jar.js';
+import { runDnsBlock } from '../protocols/dns-executor.js';
+import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
+import { runSslBlock } from '../protocols/ssl-executor.js';
+import { runTcpBlock } from '../protocols/tcp-executor.js';
+import { domainVariables, httpVariables, type Target } from '../target.js';
+import type { Block, CompiledTemplate, WorkflowStep } from '../template-model.js';
+import type { BlockOutcome, ScanContext, TemplateRun } from './context.js';
+import { LayeredScope } from './layered-scope.js';
+
+/** Variables in declared order; `-var` overrides them, constants override `-var`. */
+async function initialState(
+  scan: ScanContext,
+  template: CompiledTemplate,
+  target: Target | undefined,
+): Promise<Map<string, DslValue>> {
+  const state = new Map<string, DslValue>([['randstr', template.randstr]]);
+  for (const [k, v] of Object.entries(scan.options.variables)) state.set(k, v);
+  let base = new Map<string, DslValue>(target ? domainVariables(target.host) : []);
+  if (target && template.variables.length > 0 && template.blocks.some((b) => b.protocol === 'http')) {
+    const scheme = await resolveScheme(scan, target);
+    if (scheme) base = httpVariables(target, scheme);
+  }
+  const scope = new LayeredScope(state, base);
+  for (const [name, expr] of template.variables) {
+    if (Object.hasOwn(scan.options.variables, name)) continue;
+    state.set(name, renderTemplate(expr, scope));
+  }
+  for (const [name, value] of template.constants) state.set(name, renderTemplate(value, scope));
+  return state;
+}
+
+function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
+  switch (block.protocol) {
+    case 'http':
+      return runHttpBlock(run, block);
+    case 'dns':
+      return runDnsBlock(run, block);
+    case 'tcp':
+      return runTcpBlock(run, block);
+    case 'ssl':
+      return runSslBlock(run, block);
+  }
+}
+
+/** Runs every block of one template against one target (or once, when self-contained). */
+export async function runTemplateOnTarget(
+  scan: ScanContext,
+  template: CompiledTemplate,
+  target: Target | undefined,
+  workflowId?: string,
+): Promise<BlockOutcome> {
+  if (template.workflow) {
+    if (!target) return { matched: false, matchedNames: [] };
+    return runWorkflow(scan, template.workflow, target, template.id);
+  }
+  const run: TemplateRun = {
+    scan,
+    template,
+    target,
+    state: await initialState(scan, template, target),
+    cookies: new CookieJar(),
+    workflowId,
+  };
+  let matched = false;
+  const names = new Set<string>();
+  for (const block of template.blocks) {
+    if (scan.signal.aborted) break;
+    try {
+      const outcome = await runBlock(run, block);
+      matched ||= outcome.matched;
+      for (const n of outcome.matchedNames) names.add(n);
+    } catch (error) {
+      scan.emit({
+        type: 'failure',
+        templateId: template.id,
+        target: target?.input ?? '',
+        protocol: block.protocol,
+        message: (error as Error).message,
+      });
+    }
+  }
+  return { matched, matchedNames: [...names] };
+}
+
+/** Workflows: a step's subtemplates run when it matched; matcher conditions pick by matcher name. */
+async function runWorkflow(
+  scan: ScanContext,
+  steps: readonly WorkflowStep[],
+  target: Target,
+  workflowId: string,
+): Promise<BlockOutcome> {
+  let matched = false;
+  for (const step of steps) {
+    for (const template of step.templates) {
+      if (scan.signal.aborted) return { matched, matchedNames: [] };
+      const outcome = await runTemplateOnTarget(scan, template, target, workflowId);
+      matched ||= outcome.matched;
+      if (outcome.matched && step.subtemplates.length > 0)
+        await runWorkflow(scan, step.subtemplates, target, workflowId);
+      for (const m of step.matchers) {
+        const hit =
+          m.condition === 'and'
+            ? m.names.every((n) => outcome.matchedNames.includes(n))
+            : m.names.some((n) => outcome.matchedNames.includes(n));
+        if (hit) await runWorkflow(scan, m.subtemplates, target, workflowId);
+      }
+    }
+  }
+  return { matched, matchedNames: [] };
+}

@@ -1,0 +1,132 @@
+import { InteractshClient } from '../interactsh/interactsh-client.js';
+import { resolveOptions, type ScanOptions } from '../options.js';
+import { parseTarget, type Target } from '../target.js';
+import type { CompiledTemplate } from '../template-model.js';
+import type { Finding, ScanEvent } from '../types.js';
+import type { ScanContext } from './context.js';
+import { EventChannel } from './event-channel.js';
+import { HostErrorTracker } from './host-errors.js';
+import { runPool } from './pool.js';
+import { RateLimiter } from './rate-limiter.js';
+import { runTemplateOnTarget } from './run-template.js';
+
+export interface RunTemplatesInput {
+  /** Compiled templates, from `loadTemplates` or `loadTemplateFiles`. */
+  readonly templates: readonly CompiledTemplate[];
+  /** URLs (`https://h:8443/app`), `host:port`, hosts or IPs. */
+  readonly targets: readonly string[];
+  readonly options?: ScanOptions;
+  /** Aborting stops new requests, cancels those in flight and ends the stream. */
+  readonly signal?: AbortSignal;
+}
+
+const INTERACTSH_SKIP =
+  'needs an out-of-band (interactsh) server: set options.interactsh.serverUrl to a self-hosted one';
+const SELF_CONTAINED_SKIP =
+  "self-contained template: enable options.enableSelfContained (Nuclei's -esc) to run it";
+
+function needsInteractsh(t: CompiledTemplate): boolean {
+  return t.needsInteractsh || (t.workflow ?? []).some((s) => s.templates.some(needsInteractsh));
+}
+
+/**
+ * Runs templates against targets with Nuclei's scheduling (template concurrency × bulk size,
+ * global rate limit) and streams events as they happen. Leaving the loop early or aborting the
+ * signal cancels the scan.
+ *
+ * @example
+ * const { templates } = loadTemplateFiles(['./templates']);
+ * for await (const event of runTemplates({ templates, targets: ['http://127.0.0.1:8080'], signal })) {
+ *   if (event.type === 'finding') console.log(event.finding.templateId, event.finding.matchedAt);
+ * }
+ */
+export function runTemplates(input: RunTemplatesInput): AsyncIterable<ScanEvent> {
+  const controller = new AbortController();
+  const channel = new EventChannel<ScanEvent>(() => controller.abort(new Error('scan cancelled')));
+  const onAbort = () => controller.abort(input.signal?.reason);
+  if (input.signal?.aborted) controller.abort(input.signal.reason);
+  input.signal?.addEventListener('abort', onAbort, { once: true });
+  void scan(input, controller.signal, (e) => channel.push(e))
+    .then(
+      () => channel.end(),
+      (error) => channel.end(error),
+    )
+    .finally(() => input.signal?.removeEventListener('abort', onAbort));
+  return channel;
+}
+
+async function scan(
+  input: RunTemplatesInput,
+  signal: AbortSignal,
+  emit: (e: ScanEvent) => void,
+): Promise<void> {
+  const options = resolveOptions(input.options);
+  const targets: Target[] = [];
+  for (const raw of input.targets) {
+    try {
+      targets.push(parseTarget(raw));
+    } catch {
+      emit({
+        type: 'skipped',
+        templateId: '',
+        target: raw,
+        reason: 'not a valid target (expected a URL, host or IP)',
+      });
+    }
+  }
+  let interactsh: InteractshClient | undefined;
+  let interactshError: string | undefined;
+  if (options.interactsh && input.templates.some(needsInteractsh)) {
+    try {
+      interactsh = await InteractshClient.register(options.interactsh, signal);
+    } catch (error) {
+      interactshError = `interactsh server unavailable: ${(error as Error).message}`;
+    }
+  }
+  const context: ScanContext = {
+    options,
+    signal,
+    limiter: new RateLimiter(options.rateLimit),
+    hostErrors: new HostErrorTracker(options.maxHostErrors),
+    emit,
+    interactsh,
+    schemes: new Map(),
+  };
+  try {
+    await runPool(input.templates, options.templateConcurrency, signal, async (template) => {
+      if (needsInteractsh(template) && !interactsh) {
+        emit({ type: 'skipped', templateId: template.id, reason: interactshError ?? INTERACTSH_SKIP });
+        return;
+      }
+      if (template.selfContained) {
+        if (!options.enableSelfContained)
+          emit({ type: 'skipped', templateId: template.id, reason: SELF_CONTAINED_SKIP });
+        else await runTemplateOnTarget(context, template, undefined);
+        return;
+      }
+      await runPool(targets, options.bulkSize, signal, async (target) => {
+        await runTemplateOnTarget(context, template, target);
+      });
+    });
+    if (interactsh) await interactsh.drain(signal);
+  } finally {
+    await interactsh?.close();
+  }
+}
+
+export interface ScanResult {
+  readonly findings: Finding[];
+  readonly failures: Extract<ScanEvent, { type: 'failure' }>[];
+  readonly skipped: Extract<ScanEvent, { type: 'skipped' }>[];
+}
+
+/** Runs a scan to the end and collects its events; handy for tests and one-off runs. */
+export async function collectScan(input: RunTemplatesInput): Promise<ScanResult> {
+  const result: ScanResult = { findings: [], failures: [], skipped: [] };
+  for await (const event of runTemplates(input)) {
+    if (event.type === 'finding') result.findings.push(event.finding);
+    else if (event.type === 'failure') result.failures.push(event);
+    else result.skipped.push(event);
+  }
+  return result;
+}

@@ -1,0 +1,45 @@
+import type { TemplateInfo, TemplateSeverity } from '@didban/core';
+
+export type ScanProtocol = 'http' | 'dns' | 'tcp' | 'ssl';
+
+/** One result line, the equivalent of one line of Nuclei's output. */
+export interface Finding {
+  readonly templateId: string;
+  readonly templateName: string;
+  readonly templatePath?: string;
+  readonly severity: TemplateSeverity;
+  readonly tags: readonly string[];
+  readonly info: TemplateInfo;
+  readonly protocol: ScanProtocol;
+  /** The target as given. */
+  readonly host: string;
+  /** The URL (http) or address (dns, tcp, ssl) where the match happened; each redirect hop has its own. */
+  readonly matchedAt: string;
+  readonly matcherName?: string;
+  readonly extractorName?: string;
+  readonly extractedResults: readonly string[];
+  /** Request and response evidence, each capped at 1 MB as Nuclei does. */
+  readonly request?: string;
+  readonly response?: string;
+  readonly ip?: string;
+  /** For a workflow run, the workflow's id. */
+  readonly workflowId?: string;
+  readonly timestamp: string;
+}
+
+/** Everything a scan reports: findings, recorded failures and skips (never silent). */
+export type ScanEvent =
+  | { readonly type: 'finding'; readonly finding: Finding }
+  | {
+      readonly type: 'failure';
+      readonly templateId: string;
+      readonly target: string;
+      readonly protocol: ScanProtocol | 'workflow';
+      readonly message: string;
+    }
+  | {
+      readonly type: 'skipped';
+      readonly templateId: string;
+      readonly target?: string;
+      readonly reason: string;
+    };
