@@ -75,3 +75,31 @@ export type {
 } from './discovery/types.js';
 export { concurrentMap } from './discovery/util/concurrent-map.js';
 // end discovery
+// nuclei
+export {
+  type CompiledTemplate,
+  collectScan,
+  compileGoRegex,
+  type DslValue,
+  evaluateDsl,
+  evaluateDslCondition,
+  type Finding,
+  type GoRegex,
+  helperNames,
+  type InvalidTemplate,
+  type LoadOptions,
+  type LoadResult,
+  loadTemplateFiles,
+  loadTemplates,
+  NUCLEI_DEFAULTS,
+  type RejectedTemplate,
+  type RunTemplatesInput,
+  runTemplates,
+  type ScanEvent,
+  type ScanOptions,
+  type ScanProtocol,
+  type ScanResult,
+  type Scope,
+  type TemplateSource,
+} from './nuclei/index.js';
+// end nuclei
