@@ -5,6 +5,8 @@ import { startServer } from './server.js';
 try {
   const config = loadConfig(process.env);
   const server = await startServer(config);
+  // A plain line for people; the structured logs carry the same facts for machines.
+  console.log(`\nDidban is running at ${config.publicUrl}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `pnpm start`: Didban on its embedded default — the API server on PGlite in DIDBAN_DATA_DIR
+// (default ~/.didban), serving the built web panel on the same port. Builds the panel first
+// when it has not been built. Ctrl-C stops everything cleanly.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = join(root, 'apps/web');
+const webDist = join(webDir, 'dist');
+
+if (existsSync(join(webDir, 'package.json')) && !existsSync(join(webDist, 'index.html'))) {
+  console.log('Building the web panel (first start)…');
+  const built = spawnSync('pnpm', ['--filter', '@didban/web', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const env = { ...process.env };
+if (!env.DIDBAN_WEB_DIST && existsSync(join(webDist, 'index.html'))) env.DIDBAN_WEB_DIST = webDist;
+
+const server = spawn(
+  process.execPath,
+  ['--conditions=didban-source', '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+  { cwd: join(root, 'apps/server'), env, stdio: 'inherit' },
+);
+
+// Forward Ctrl-C / SIGTERM once; the server finishes requests in flight and closes the database.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
