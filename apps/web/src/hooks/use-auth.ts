@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { type AuthRecord, authStore } from '../lib/auth-store';
+
+export function useAuth(): AuthRecord {
+  return useSyncExternalStore(authStore.subscribe, authStore.getSnapshot);
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api';
+import { errorText } from '../lib/error-text';
+import { snackbarStore } from '../lib/snackbar-store';
+import { useLang } from './use-lang';
+
+/** Asks the server for GitHub's authorize address and sends the browser there. */
+export function useGithubSignIn() {
+  const { t } = useTranslation('auth');
+  const lang = useLang();
+  return useMutation({
+    mutationFn: () => api.auth.githubEndpoint(),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => snackbarStore.show(errorText(error, lang, t('githubFailed')), 'error'),
+  });
+}

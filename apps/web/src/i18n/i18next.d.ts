@@ -1,0 +1,9 @@
+import 'i18next';
+import type { en } from './locales/en';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'shared';
+    resources: typeof en;
+  }
+}

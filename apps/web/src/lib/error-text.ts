@@ -1,0 +1,19 @@
+import { type Lang, normalizeError, translate, UNKNOWN_ERROR_MESSAGE } from '@didban/core';
+
+const NETWORK_CODES = new Set(['ERR_NETWORK', 'ECONNABORTED', 'ETIMEDOUT', 'ECONNREFUSED']);
+// axios's own wording when a response had no body; it is English only, so never shown as is.
+const AXIOS_STATUS_MESSAGE = /^Request failed with status code \d+$/;
+
+/**
+ * Spec §8 in the reader's language: the server's message (already translated through
+ * Accept-Language); a network failure in words; otherwise the situation's fallback, else
+ * 'An unknown error occurred'.
+ */
+export function errorText(error: unknown, lang: Lang, fallback?: string): string {
+  const e = normalizeError(error);
+  if (e.status === null && NETWORK_CODES.has(e.code)) return translate('errors.network', lang);
+  const own =
+    e.status !== null && e.message !== UNKNOWN_ERROR_MESSAGE && !AXIOS_STATUS_MESSAGE.test(e.message);
+  if (own) return e.message;
+  return fallback ?? translate('errors.unknown', lang);
+}

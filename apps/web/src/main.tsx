@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { initI18n } from './i18n/init-i18n';
+import { applyDocumentLanguage, storedLanguage } from './lib/language';
+import { verifyStoredSession } from './lib/verify-session';
+import './index.css';
+
+const lang = storedLanguage();
+// Spec §1: <html lang dir> from the saved language, before anything is drawn.
+applyDocumentLanguage(lang);
+// Not awaited: the protected shell shows the splash while the session is being checked.
+void verifyStoredSession(lang);
+
+await initI18n(lang);
+
+// A page chunk from an older release may be gone after an upgrade: reload once to get the new one.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('didban.reloaded')) return;
+  sessionStorage.setItem('didban.reloaded', '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

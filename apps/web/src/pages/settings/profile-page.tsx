@@ -1,0 +1,84 @@
+import { type Profile, profileUpdateSchema } from '@didban/core';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { useForm } from '../../hooks/use-form';
+import { useLang } from '../../hooks/use-lang';
+import { useProfile, useUpdateProfile } from '../../hooks/use-profile';
+import { errorText } from '../../lib/error-text';
+import { formatDateTime } from '../../lib/format-date';
+import { snackbarStore } from '../../lib/snackbar-store';
+
+/** /settings: read-only username, editable email, Save (spec §2 Settings). */
+export function ProfilePage() {
+  const { t } = useTranslation(['settings', 'shared']);
+  const profile = useProfile();
+  return (
+    <div className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+      <h2 className="text-lg font-semibold">{t('profile.title')}</h2>
+      {profile.data ? (
+        <ProfileForm key={profile.data.email} profile={profile.data} />
+      ) : profile.isError ? (
+        <div className="mt-4 flex items-center gap-3 text-sm text-red-300">
+          {t('shared:loadFailed')}
+          <Button variant="secondary" onClick={() => void profile.refetch()}>
+            {t('shared:retry')}
+          </Button>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-zinc-500">{t('shared:loading')}</p>
+      )}
+    </div>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation(['settings', 'shared']);
+  const lang = useLang();
+  const form = useForm(profileUpdateSchema, { email: profile.email });
+  const update = useUpdateProfile();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    update.mutate(body, {
+      onSuccess: () => snackbarStore.show(t('profile.saved'), 'success'),
+      onError: (error) => {
+        const fields = (error as { errors?: Record<string, string[]> }).errors;
+        if (fields) form.setErrors(fields);
+        snackbarStore.show(errorText(error, lang, t('profile.saveFailed')), 'error');
+      },
+    });
+  };
+
+  return (
+    <form className="mt-5 flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
+      <TextField
+        label={t('profile.username')}
+        name="username"
+        value={profile.username}
+        readOnly
+        disabled
+        hint={t('profile.usernameHint')}
+      />
+      <TextField
+        label={t('profile.email')}
+        name="email"
+        type="email"
+        dir="ltr"
+        value={form.values.email}
+        errors={form.errors.email}
+        onChange={(e) => form.setField('email', e.target.value)}
+      />
+      <p className="text-xs text-zinc-500">
+        {t('profile.joined', { date: formatDateTime(profile.date_joined, lang) })}
+      </p>
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? t('shared:saving') : t('shared:save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

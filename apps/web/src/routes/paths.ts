@@ -1,0 +1,20 @@
+/** Every panel address in one place (spec §2 route table). Pages link through these names. */
+export const PATHS = {
+  home: '/',
+  signIn: '/auth/sign-in',
+  signUp: '/auth/sign-up',
+  githubCallback: '/auth/github-callback',
+  verifyToken: '/auth/verify-token',
+  /** The generic error callback page (spec §2 Settings, callback pages); billing reuses it. */
+  callbackError: '/auth/error',
+  scans: '/scans',
+  assets: '/assets',
+  templates: '/templates',
+  workers: '/workers',
+  settings: '/settings',
+  settingsTeams: '/settings/teams',
+  settingsSupport: '/settings/support',
+  settingsBilling: '/settings/billing',
+  settingsOrderHistory: '/settings/order-history',
+  settingsNotifications: '/settings/notifications',
+} as const;

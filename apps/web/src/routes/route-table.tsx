@@ -1,0 +1,89 @@
+import type { RouteObject } from 'react-router';
+import { RootLayout } from '../components/layout/root-layout';
+import { Splash } from '../components/layout/splash';
+import { PATHS } from './paths';
+
+/**
+ * The panel's routes, the single table later issues extend (spec §2). Each page is its own chunk
+ * (`lazy`), so the sign-in page does not carry the shell, the settings pages or headless UI.
+ * A path listed in PATHS but not here is shown disabled in navigation (see availability.ts).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <Splash />,
+    children: [
+      {
+        lazy: () => import('../components/auth/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+        children: [
+          {
+            path: PATHS.signIn,
+            lazy: () => import('../pages/auth/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+          },
+          {
+            path: PATHS.signUp,
+            lazy: () => import('../pages/auth/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+          },
+        ],
+      },
+      {
+        path: PATHS.githubCallback,
+        lazy: () =>
+          import('../pages/auth/github-callback-page').then((m) => ({ Component: m.GithubCallbackPage })),
+      },
+      {
+        path: PATHS.verifyToken,
+        lazy: () => import('../pages/auth/verify-token-page').then((m) => ({ Component: m.VerifyTokenPage })),
+      },
+      {
+        lazy: () => import('../components/layout/public-shell').then((m) => ({ Component: m.PublicShell })),
+        children: [
+          {
+            path: PATHS.callbackError,
+            lazy: () =>
+              import('../pages/auth/error-callback-page').then((m) => ({ Component: m.ErrorCallbackPage })),
+          },
+        ],
+      },
+      {
+        lazy: () =>
+          import('../components/layout/protected-shell').then((m) => ({ Component: m.ProtectedShell })),
+        children: [
+          {
+            index: true,
+            lazy: () => import('../pages/home-page').then((m) => ({ Component: m.HomePage })),
+          },
+          {
+            path: PATHS.settings,
+            lazy: () =>
+              import('../pages/settings/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../pages/settings/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              },
+              {
+                path: 'notifications',
+                lazy: () =>
+                  import('../pages/settings/notifications-page').then((m) => ({
+                    Component: m.NotificationsPage,
+                  })),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('../components/layout/public-shell').then((m) => ({ Component: m.PublicShell })),
+        children: [
+          {
+            index: true,
+            lazy: () => import('../pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../../..');
+const webDist = join(repo, 'apps/web/dist');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${log()}`);
+    try {
+      const answer = await fetch(`${url}/readyz`);
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become ready at ${url}:\n${log()}`);
+}
+
+/**
+ * Start the real server on a free port and an empty data folder, serving the built panel. The
+ * panel is not built here: `pnpm test:e2e` builds it first.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `pnpm --filter @didban/web build` first.');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'didban-e2e-'));
+  let output = '';
+  const server = spawn(
+    'pnpm',
+    ['--filter', '@didban/server', 'exec', 'tsx', '--conditions=didban-source', 'src/main.ts'],
+    {
+      cwd: repo,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIDBAN_DATA_DIR: dataDir,
+        DIDBAN_WEB_DIST: webDist,
+        DIDBAN_TEST_HOOKS: '1',
+        // Every test signs in; the production limit (10 a minute) would throttle the suite.
+        DIDBAN_AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        // pnpm exec → tsx → node: end the whole group we started.
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  try {
+    await waitForServer(baseUrl, server, () => output);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    stop();
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { createApiClient, type Session } from '@didban/core';
+
+export type Account = { username: string; email: string; password: string };
+
+/** A new, unique account's details (not yet registered). */
+export function newAccount(prefix = 'user'): Account {
+  const id = randomBytes(4).toString('hex');
+  return { username: `${prefix}_${id}`, email: `${prefix}_${id}@example.test`, password: 'correct-horse-9' };
+}
+
+/** Register through the API, for tests about something other than the sign-up form. */
+export async function register(baseUrl: string, account: Account): Promise<Session> {
+  const api = createApiClient({ baseUrl, getLanguage: () => 'en' });
+  return api.auth.register({ ...account, confirm_password: account.password });
+}
+
+/** Plant a notification through the server's test hook (DIDBAN_TEST_HOOKS=1). */
+export async function notify(
+  baseUrl: string,
+  username: string,
+  text: string,
+  link: string | null,
+): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/v1/test/notify/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, text, link }),
+  });
+  if (answer.status !== 201) throw new Error(`test/notify answered ${answer.status}: ${await answer.text()}`);
+  const body = (await answer.json()) as { data: { id: string } };
+  return body.data.id;
+}

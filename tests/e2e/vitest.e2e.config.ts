@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests. Named *.e2e.config.ts so the root unit-test run (tests/*/vitest.config.ts) skips
+// them; `pnpm --filter @didban/tests-e2e test` runs them. One real server for the whole run; files
+// run one after another because they share it and two cores are all we have.
+export default defineConfig({
+  resolve: { conditions: ['didban-source'] },
+  ssr: { resolve: { conditions: ['didban-source'] } },
+  test: {
+    name: 'e2e',
+    include: ['specs/**/*.e2e.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});
