@@ -146,10 +146,11 @@ export async function startStandins(
         if (!match) return json(res, 404, { error: { code: 'NotFoundError', message: 'Not found' } });
         const domain = match[1] ?? '';
         const names = knowledge.namesFor('virustotal', domain);
-        // Real pages hold up to `limit` items and a cursor for the next page; page by 2 here.
+        // Real pages hold up to `limit` items and a cursor for the next page; one per page here so
+        // clients must follow the cursor.
         const start = Number(url.searchParams.get('cursor') ?? '0');
-        const page = names.slice(start, start + 2);
-        const next = start + 2 < names.length ? String(start + 2) : undefined;
+        const page = names.slice(start, start + 1);
+        const next = start + 1 < names.length ? String(start + 1) : undefined;
         const self = `http://${req.headers.host}/virustotal${path}`;
         return json(res, 200, {
           meta: { count: names.length, ...(next ? { cursor: next } : {}) },
@@ -162,7 +163,7 @@ export async function startStandins(
               tld: 'test',
             },
           })),
-          links: { self, ...(next ? { next: `${self}?cursor=${next}&limit=2` } : {}) },
+          links: { self, ...(next ? { next: `${self}?cursor=${next}&limit=1` } : {}) },
         });
       }
       case 'securitytrails': {

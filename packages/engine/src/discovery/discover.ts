@@ -4,6 +4,7 @@
  * an async iterable of asset records (one per host + open port) and progress events.
  */
 import { getServers } from 'node:dns';
+import { setMaxListeners } from 'node:events';
 import net from 'node:net';
 import { expandCidr, type ParsedTarget, validateRoots } from '@didban/core';
 import { attemptAxfr } from './dns/axfr.js';
@@ -122,7 +123,14 @@ function rootOf(name: string, domains: string[]): string | undefined {
  */
 export async function* discover(options: DiscoverOptions): AsyncGenerator<DiscoveryRecord> {
   const started = performance.now();
-  const signal = options.signal;
+  // One internal signal, linked to the caller's: thousands of in-flight connects listen on it,
+  // which is expected here, so lift the listener warning on our own signal only.
+  const internal = new AbortController();
+  setMaxListeners(0, internal.signal);
+  const forwardAbort = () => internal.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  const signal = internal.signal;
   const timeouts = resolveTimeouts(options.timeouts);
   const concurrency = resolveConcurrency(options.concurrency);
   const autoDiscovery = options.autoDiscovery !== false;
@@ -442,6 +450,9 @@ export async function* discover(options: DiscoverOptions): AsyncGenerator<Discov
     }
     yield finish();
   } finally {
+    // Also reached when the consumer stops iterating early: stop whatever is still running.
+    internal.abort();
+    options.signal?.removeEventListener('abort', forwardAbort);
     resolver?.close();
     await screenshotter?.close();
   }
