@@ -30,7 +30,8 @@ export function parseTarget(input: string): Target {
     scheme,
     host: url.hostname.replace(/^\[|\]$/g, ''),
     explicitPort: portMatch ? Number(portMatch[1]) : undefined,
-    path: hasScheme ? url.pathname : trimmed.includes('/') ? url.pathname : '',
+    // Keep the path as written: `http://h` has none, so `{{BaseURL}}` has no trailing slash.
+    path: /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#]*(\/[^?#]*)?/i.exec(trimmed)?.[1] ?? '',
     query: url.search.replace(/^\?/, ''),
   };
 }

@@ -2,11 +2,14 @@ import { evaluateDsl, type Scope } from './evaluate.js';
 import { toStr } from './values.js';
 
 const MARKER = /\{\{([^{}]*)\}\}|§([^§\s]+)§/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL brackets a held value
+const HELD = /\u0000(\d+)\u0000/g;
 const UNRESOLVED = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
 
 /**
  * Replaces `{{name}}`, `{{dsl(expression)}}` and `§name§` markers, innermost first, so
- * `{{base64("{{user}}:{{pass}}")}}` works. Markers that cannot be resolved are left in place;
+ * `{{base64("{{user}}:{{pass}}")}}` works. Substituted values are never scanned again: a response
+ * that contains `{{md5("x")}}` is sent literally when reused. Markers that cannot be resolved stay;
  * `hasUnresolved` tells the caller whether to skip the request (Nuclei skips it silently).
  *
  * @example
@@ -15,22 +18,22 @@ const UNRESOLVED = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
 export function renderTemplate(text: string, scope: Scope): string {
   if (!text.includes('{{') && !text.includes('§')) return text;
   const held: string[] = [];
+  const hold = (value: string) => {
+    held.push(value);
+    return `\u0000${held.length - 1}\u0000`;
+  };
+  const unhold = (s: string) => s.replace(HELD, (_, i: string) => held[Number(i)]!);
   let current = text;
   for (let depth = 0; depth < 8; depth++) {
     let changed = false;
     current = current.replace(MARKER, (whole, inner: string | undefined, plain: string | undefined) => {
-      const resolved = resolveMarker((inner ?? plain)!.trim(), scope);
-      if (resolved === undefined) {
-        held.push(whole);
-        return `\u0000${held.length - 1}\u0000`;
-      }
-      changed = true;
-      return resolved;
+      const resolved = resolveMarker(unhold((inner ?? plain)!.trim()), scope);
+      changed ||= resolved !== undefined;
+      return hold(resolved ?? whole);
     });
     if (!changed) break;
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks a held, unresolved marker
-  return current.replace(/\u0000(\d+)\u0000/g, (_, i: string) => held[Number(i)]!);
+  return unhold(current);
 }
 
 function resolveMarker(expr: string, scope: Scope): string | undefined {

@@ -95,7 +95,9 @@ export function buildRawRequest(
     const body = text.replace(/^(\s*@[^\n]*\n)+/, '').replace(/^\s*\n/, '');
     const crlf = body.includes('\r\n') ? body : body.replace(/\n/g, '\r\n');
     // The merged path goes into the request line; everything else stays byte-exact.
-    const bytes = target ? crlf.replace(/^(\S+[ \t]+)(\S+)/, (_, method: string) => method + path) : crlf;
+    const merged = target ? crlf.replace(/^(\S+[ \t]+)(\S+)/, (_, method: string) => method + path) : crlf;
+    // YAML block scalars drop trailing blank lines; a request head must still end with an empty line.
+    const bytes = merged.includes('\r\n\r\n') ? merged : `${merged.replace(/(\r\n)?$/, '')}\r\n\r\n`;
     return {
       spec: {
         method: parsed.method,

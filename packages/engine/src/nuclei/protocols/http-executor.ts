@@ -1,3 +1,4 @@
+import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { toStr } from '../dsl/values.js';
 import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/build-request.js';
@@ -86,6 +87,7 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
       const oob = template.needsInteractsh && scan.interactsh ? new OobWatch(run, block) : undefined;
       if (oob) top.set('interactsh-url', oob.host);
       const scope = new LayeredScope(top, combo as Map<string, DslValue>, run.state, base);
+      for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
       const built =
         'raw' in request
           ? safeBuild(run, () =>

@@ -27,6 +27,8 @@ export interface TemplateRun {
   readonly target?: Target;
   /** Variables, constants, extracted values and earlier blocks' fields. */
   readonly state: Map<string, DslValue>;
+  /** Variables that could not be evaluated up front; rendered again for every request. */
+  readonly lazyVariables: readonly (readonly [string, string])[];
   readonly cookies: CookieJar;
   readonly workflowId?: string;
 }

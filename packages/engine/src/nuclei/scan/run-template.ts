@@ -1,4 +1,4 @@
-import { renderTemplate } from '../dsl/render.js';
+import { hasUnresolved, renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
@@ -15,7 +15,8 @@ async function initialState(
   scan: ScanContext,
   template: CompiledTemplate,
   target: Target | undefined,
-): Promise<Map<string, DslValue>> {
+): Promise<{ state: Map<string, DslValue>; lazy: [string, string][] }> {
+  const lazy: [string, string][] = [];
   const state = new Map<string, DslValue>([['randstr', template.randstr]]);
   for (const [k, v] of Object.entries(scan.options.variables)) state.set(k, v);
   let base = new Map<string, DslValue>(target ? domainVariables(target.host) : []);
@@ -26,10 +27,13 @@ async function initialState(
   const scope = new LayeredScope(state, base);
   for (const [name, expr] of template.variables) {
     if (Object.hasOwn(scan.options.variables, name)) continue;
-    state.set(name, renderTemplate(expr, scope));
+    const value = renderTemplate(expr, scope);
+    // Variables that need response data (an earlier block's extractor) are evaluated per request.
+    if (hasUnresolved(value)) lazy.push([name, expr]);
+    else state.set(name, value);
   }
   for (const [name, value] of template.constants) state.set(name, renderTemplate(value, scope));
-  return state;
+  return { state, lazy };
 }
 
 function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
@@ -56,11 +60,13 @@ export async function runTemplateOnTarget(
     if (!target) return { matched: false, matchedNames: [] };
     return runWorkflow(scan, template.workflow, target, template.id);
   }
+  const { state, lazy } = await initialState(scan, template, target);
   const run: TemplateRun = {
     scan,
     template,
     target,
-    state: await initialState(scan, template, target),
+    state,
+    lazyVariables: lazy,
     cookies: new CookieJar(),
     workflowId,
   };

@@ -1,0 +1,9 @@
+import { expect } from 'vitest';
+import { type CaseSetup, type Harness, readBody } from '../../harness/harness.js';
+
+export default async function (h: Harness): Promise<CaseSetup> {
+  const url = await h.http((req, res) =>
+    res.end(req.url === '/test/..;/..;/' ? 'exact-uri' : `got ${req.url}`),
+  );
+  return { targets: [url] };
+}
