@@ -1,7 +1,9 @@
 import { evaluateDsl, type Scope } from './evaluate.js';
 import { toStr } from './values.js';
 
-const MARKER = /\{\{([^{}]*)\}\}|§([^§\s]+)§/g;
+const MARKER = /\{\{([^{}]*)\}\}/g;
+// Template text is a byte string, so `§` arrives as its UTF-8 bytes C2 A7 (or as A7 alone).
+const PAYLOAD_MARKER = /\u00c2?\u00a7([^\u00a7\s]+?)\u00c2?\u00a7/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL brackets a held value
 const HELD = /\u0000(\d+)\u0000/g;
 const UNRESOLVED = /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/;
@@ -23,11 +25,15 @@ export function renderTemplate(text: string, scope: Scope): string {
     return `\u0000${held.length - 1}\u0000`;
   };
   const unhold = (s: string) => s.replace(HELD, (_, i: string) => held[Number(i)]!);
-  let current = text;
+  // `§name§` markers may sit inside a `{{…}}` expression, so they go first.
+  let current = text.replace(PAYLOAD_MARKER, (whole, name: string) => {
+    const value = scope.has(name) ? toStr(scope.get(name)) : undefined;
+    return hold(value ?? whole);
+  });
   for (let depth = 0; depth < 8; depth++) {
     let changed = false;
-    current = current.replace(MARKER, (whole, inner: string | undefined, plain: string | undefined) => {
-      const resolved = resolveMarker(unhold((inner ?? plain)!.trim()), scope);
+    current = current.replace(MARKER, (whole, inner: string) => {
+      const resolved = resolveMarker(unhold(inner.trim()), scope);
       changed ||= resolved !== undefined;
       return hold(resolved ?? whole);
     });

@@ -1,4 +1,5 @@
 import { evaluateDsl } from '../dsl/evaluate.js';
+import { renderTemplate } from '../dsl/render.js';
 import { toStr } from '../dsl/values.js';
 import { asciiLower } from '../util/bytes.js';
 import { jqToString, runJq } from './json-query.js';
@@ -51,7 +52,7 @@ export function runExtractor(e: Extractor, input: OperatorInput): string[] {
     case 'dsl':
       for (const expr of e.keys) {
         try {
-          const v = evaluateDsl(expr, input.scope);
+          const v = evaluateDsl(expr.includes('{{') ? renderTemplate(expr, input.scope) : expr, input.scope);
           if (v !== undefined && v !== null && toStr(v) !== '') add(toStr(v));
         } catch {
           // An expression that fails extracts nothing, as in Nuclei.

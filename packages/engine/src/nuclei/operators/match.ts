@@ -30,7 +30,10 @@ function rawMatch(m: Matcher, input: OperatorInput): boolean {
       return part !== undefined && m.numbers.includes(part.length);
     }
     case 'dsl':
-      return combine(m.condition, m.dsl, (expr: string) => evaluateDslCondition(expr, input.scope));
+      // `{{payload}}` markers inside an expression are replaced before it is evaluated.
+      return combine(m.condition, m.dsl, (expr: string) =>
+        evaluateDslCondition(expr.includes('{{') ? renderTemplate(expr, input.scope) : expr, input.scope),
+      );
     case 'word': {
       let part = input.part(m.part);
       if (part === undefined) return false;

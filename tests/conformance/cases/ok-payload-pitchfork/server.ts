@@ -1,0 +1,14 @@
+import { expect } from 'vitest';
+import { type CaseSetup, type Harness, readBody } from '../../harness/harness.js';
+
+export default async function (h: Harness): Promise<CaseSetup> {
+  const seen: string[] = [];
+  const url = await h.http((req, res) => {
+    seen.push(req.url ?? '');
+    res.end(req.url === '/user/admin/pass/secret' ? 'valid credentials' : 'nope');
+  });
+  return {
+    targets: [url],
+    verify: () => expect(seen.sort()).toEqual(['/user/admin/pass/secret', '/user/guest/pass/guest']),
+  };
+}
