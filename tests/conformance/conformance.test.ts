@@ -35,7 +35,9 @@ interface Expected {
 const CASES = join(import.meta.dirname, 'cases');
 const CASE_DEFAULTS: ScanOptions = { timeoutMs: 2000 };
 
+// `null` in expected.json means "absent" (JSON has no undefined).
 const substitute = (value: unknown, vars: Record<string, string>): unknown => {
+  if (value === null) return undefined;
   if (typeof value === 'string')
     return value.replace(/\{\{(url|target)\}\}/g, (_, k: string) => vars[k] ?? '');
   if (Array.isArray(value)) return value.map((v) => substitute(v, vars));

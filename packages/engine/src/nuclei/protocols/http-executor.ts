@@ -103,7 +103,6 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
       const chains = block.race
         ? await Promise.all(Array.from({ length: block.raceCount }, () => sendChain(run, block, built)))
         : [await sendChain(run, block, built)];
-      console.error(chains.map((c) => c?.map((r) => [r.status, r.body])));
       for (const chain of chains) {
         if (!chain) continue;
         const last = chain[chain.length - 1]!;
