@@ -99,6 +99,11 @@ export class Harness {
     return port;
   }
 
+  /** Registers extra cleanup for resources a case creates itself. */
+  onClose(close: () => void): void {
+    this.closers.push(close);
+  }
+
   close(): void {
     for (const close of this.closers.splice(0)) close();
   }

@@ -1,0 +1,6 @@
+import { expect } from 'vitest';
+import type { CaseSetup, Harness } from '../../harness/harness.js';
+
+export default async function (h: Harness): Promise<CaseSetup> {
+  return { targets: [`127.0.0.1:${await h.closedPort()}`] };
+}
