@@ -20,13 +20,22 @@ afterAll(async () => {
 describe('pnpm staff <username>', () => {
   it('grants and revokes the staff flag on the real database, and explains mistakes', async () => {
     pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
-    const env = { DIDBAN_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+    const env = {
+      DIDBAN_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    };
     const server = await startServer(loadConfig({ ...env, PORT: '0' }));
     const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const reg = await fetch(`${base}/api/v1/auth/register/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'operator', email: 'op@example.com', password: 'secret1', confirm_password: 'secret1' }),
+      body: JSON.stringify({
+        username: 'operator',
+        email: 'op@example.com',
+        password: 'secret1',
+        confirm_password: 'secret1',
+      }),
     });
     const token = ((await reg.json()) as { data: { access: string } }).data.access;
     await server.stop();
@@ -46,7 +55,9 @@ describe('pnpm staff <username>', () => {
     const again = await startServer(loadConfig({ ...env, PORT: '0' }));
     try {
       const url = `http://127.0.0.1:${(again.app.server.address() as { port: number }).port}/api/v1/panel/profile/`;
-      const profile = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      const profile = (await (
+        await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
         data: { is_staff: boolean };
       };
       expect(profile.data.is_staff).toBe(true);

@@ -35,6 +35,8 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Could not update the user: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError ? error.message : `Could not update the user: ${(error as Error).message}`,
+  );
   process.exitCode = 1;
 }

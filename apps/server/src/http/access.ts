@@ -1,30 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth/tokens.js';
-import { findUserById } from '../auth/users.js';
 import type { Db } from '../db/database.js';
-import { resolveWorkspace, roleAtLeast } from '../workspaces/resolve.js';
+import { parseWorkspaceHeader, roleAtLeast, workspaceForbidden } from '../workspaces/resolve.js';
 import { HttpError } from './errors.js';
 import type { Access, AuthUser } from './fastify-types.js';
+import { identify } from './identify.js';
 
 const unauthenticated = () => new HttpError(401, 'not_authenticated', 'errors.unauthenticated');
 const invalidToken = () => new HttpError(401, 'token_invalid', 'errors.token_invalid');
 
-async function authenticate(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser> {
+async function bearerSubject(request: FastifyRequest, tokens: TokenService): Promise<string> {
   const header = request.headers.authorization;
   if (!header) throw unauthenticated();
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw invalidToken();
   const claims = await tokens.verifyAccess(match[1]!);
   if (!claims) throw invalidToken();
-  const user = await findUserById(db, claims.sub);
-  if (!user) throw invalidToken();
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    profile_image: user.profile_image,
-    is_staff: user.is_staff,
-  };
+  return claims.sub;
 }
 
 /**
@@ -46,20 +38,22 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
   app.addHook('onRequest', async (request) => {
     const access: Access | undefined = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    request.user = await authenticate(request, deps.db, deps.tokens);
+    const userId = await bearerSubject(request, deps.tokens);
+    const needsWorkspace = access.startsWith('workspace');
+    // Checked before the database is asked, so a malformed header costs nothing.
+    const workspaceId = needsWorkspace ? parseWorkspaceHeader(request.headers['x-workspace-id']) : undefined;
+    const found = await identify(deps.db, userId, workspaceId);
+    if (!found) throw invalidToken();
+    request.user = found.user;
     if (access === 'user') return;
     if (access === 'staff') {
-      if (!request.user.is_staff) throw new HttpError(403, 'forbidden', 'errors.forbidden');
+      if (!found.user.is_staff) throw new HttpError(403, 'forbidden', 'errors.forbidden');
       return;
     }
-    const header = request.headers['x-workspace-id'];
-    request.workspace = await resolveWorkspace(
-      deps.db,
-      request.user.id,
-      Array.isArray(header) ? header[0] : header,
-    );
+    if (!found.workspace) throw workspaceForbidden();
+    request.workspace = found.workspace;
     const minimum = access === 'workspace:owner' ? 'owner' : access === 'workspace:admin' ? 'admin' : 'user';
-    if (!roleAtLeast(request.workspace.role, minimum))
+    if (!roleAtLeast(found.workspace.role, minimum))
       throw new HttpError(403, 'forbidden', 'errors.forbidden');
   });
 }

@@ -20,7 +20,7 @@ export type AuthUser = {
   is_staff: boolean;
 };
 
-export type WorkspaceContext = { id: string; kind: 'personal' | 'team'; role: TeamRole };
+export type WorkspaceContext = { id: string; kind: 'personal' | 'team'; name: string; role: TeamRole };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
