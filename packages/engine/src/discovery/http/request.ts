@@ -5,7 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import tls, { type SecureContext, type TLSSocket } from 'node:tls';
 
 export interface TlsFacts {
   protocol: string | null;
@@ -64,6 +64,16 @@ export interface RequestOptions {
   bodyLimit: number;
   signal?: AbortSignal;
   userAgent?: string;
+}
+
+let sharedContext: SecureContext | undefined;
+/**
+ * One TLS context for every probe. Without it each https.request builds its own (loading the
+ * root store each time), which made a failed handshake cost more than a whole HTTP exchange.
+ */
+function secureContext(): SecureContext {
+  sharedContext ??= tls.createSecureContext({});
+  return sharedContext;
 }
 
 export const USER_AGENT = 'Mozilla/5.0 (compatible; Didban/0.1; attack-surface discovery)';
@@ -157,6 +167,7 @@ export function requestOnce(options: RequestOptions): Promise<RawResponse> {
       },
       // Inventory, not trust: record the certificate facts instead of refusing the connection.
       rejectUnauthorized: false,
+      ...(secure ? { secureContext: secureContext() } : {}),
       ...(secure && !net.isIP(hostname) ? { servername: hostname } : {}),
       // Be strict about header size so a header flood cannot grow memory.
       maxHeaderSize: 64 * 1024,
