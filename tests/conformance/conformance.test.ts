@@ -7,7 +7,8 @@ import { type CaseSetup, Harness } from './harness/harness.js';
 import { type JsonServer, jsonServerHandler } from './harness/json-server.js';
 
 /**
- * Each folder under cases/ is one case: template.yaml, a local server (server.ts or server.json)
+ * Each folder under cases/ is one case: template.yaml (or fixtures/template.yaml for YAML that is
+ * broken on purpose), a local server (server.ts or server.json)
  * and expected.json. `ok-*` cases expect findings, `ng-*` cases expect none or a recorded error.
  */
 interface Expected {
@@ -76,7 +77,9 @@ async function runCase(name: string): Promise<void> {
   const harness = new Harness();
   try {
     const setup = await startServer(dir, harness);
-    const path = join(dir, 'template.yaml');
+    // Deliberately broken YAML lives under fixtures/, which the repository's linter skips.
+    const plain = join(dir, 'template.yaml');
+    const path = existsSync(plain) ? plain : join(dir, 'fixtures', 'template.yaml');
     const loaded = loadTemplates([{ content: readFileSync(path, 'utf8'), path }], expected.loadOptions);
 
     const invalid = loaded.invalid.flatMap((i) => i.errors);

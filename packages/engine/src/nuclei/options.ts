@@ -39,6 +39,8 @@ export interface ScanOptions {
   /** A self-hosted interactsh server; without one, out-of-band templates are skipped with a reason. */
   readonly interactsh?: {
     readonly serverUrl: string;
+    /** Callback domain when it differs from the server URL's host. */
+    readonly domain?: string;
     readonly token?: string;
     /** Poll interval in ms. Default 5 000. */
     readonly pollIntervalMs?: number;

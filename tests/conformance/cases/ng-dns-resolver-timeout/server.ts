@@ -1,5 +1,4 @@
 import { createSocket } from 'node:dgram';
-import { expect } from 'vitest';
 import type { CaseSetup, Harness } from '../../harness/harness.js';
 export default async function (h: Harness): Promise<CaseSetup> {
   const silent = createSocket('udp4');

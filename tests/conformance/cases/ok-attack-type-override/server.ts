@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type CaseSetup, type Harness, readBody } from '../../harness/harness.js';
+import type { CaseSetup, Harness } from '../../harness/harness.js';
 
 export default async function (h: Harness): Promise<CaseSetup> {
   const seen: string[] = [];

@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import { type CaseSetup, type Harness, readBody } from '../../harness/harness.js';
+import type { CaseSetup, Harness } from '../../harness/harness.js';
 
 export default async function (h: Harness): Promise<CaseSetup> {
   const url = await h.http((req, res) => {

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { CaseSetup, Harness } from '../../harness/harness.js';
 
 export default async function (h: Harness): Promise<CaseSetup> {

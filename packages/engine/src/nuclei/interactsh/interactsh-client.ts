@@ -20,6 +20,8 @@ export interface Interaction {
 
 export interface InteractshConfig {
   readonly serverUrl: string;
+  /** The domain callbacks use; defaults to the server URL's host name. */
+  readonly domain?: string;
   readonly token?: string;
   readonly pollIntervalMs?: number;
   readonly cooldownMs?: number;
@@ -74,7 +76,7 @@ export class InteractshClient {
     if (!res.ok) throw new Error(`interactsh registration failed: HTTP ${res.status}`);
     const client = new InteractshClient(
       config,
-      new URL(config.serverUrl).hostname,
+      config.domain ?? new URL(config.serverUrl).hostname,
       correlationId,
       secret,
       privateKey,
