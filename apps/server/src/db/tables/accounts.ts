@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    // Null for accounts that only ever signed in through GitHub.
+    password_hash: text('password_hash'),
+    profile_image: text('profile_image'),
+    is_staff: boolean('is_staff').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    // Case-insensitive uniqueness: 'Ali' and 'ali' are the same person.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const githubAccounts = pgTable('github_accounts', {
+  github_id: text('github_id').primaryKey(),
+  user_id: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  login: text('login').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A workspace owns all data (assets, scans, templates, workers…). Every user has one personal
+ * workspace; a team is a workspace of kind 'team', and its id is what X-Workspace-ID carries.
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['personal', 'team'] }).notNull(),
+    name: text('name').notNull(),
+    owner_id: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    // Exactly one personal workspace per user.
+    uniqueIndex('workspaces_one_personal_idx').on(t.owner_id).where(sql`${t.kind} = 'personal'`),
+  ],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'user'] }).notNull(),
+    joined_at: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspace_id, t.user_id] }),
+    index('workspace_members_user_idx').on(t.user_id),
+  ],
+);
