@@ -3,3 +3,5 @@
 // runs `pnpm --filter @didban/server db:generate` to write its migration.
 export * from './tables/accounts.js';
 export * from './tables/notifications.js';
+export * from './tables/workers.js';
+export * from './tables/assets.js';
