@@ -5,3 +5,4 @@ export * from './tables/accounts.js';
 export * from './tables/notifications.js';
 export * from './tables/workers.js';
 export * from './tables/assets.js';
+export * from './tables/teams.js';
