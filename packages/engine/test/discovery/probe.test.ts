@@ -1,8 +1,10 @@
+import http from 'node:http';
 import murmurHash3 from 'murmurhash3js-revisited';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faviconHash } from '../../src/discovery/http/favicon-hash.js';
 import { extractIconHref, extractTitle } from '../../src/discovery/http/html.js';
 import { probeService } from '../../src/discovery/http/probe.js';
+import { requestOnce } from '../../src/discovery/http/request.js';
 import { detectTechnologies } from '../../src/discovery/technologies/detect.js';
 import { type Lab, startLab } from './helpers.js';
 
@@ -86,6 +88,30 @@ describe('probeService', () => {
     );
     expect(performance.now() - started).toBeLessThan(1500);
     expect(probe.http).toBeNull();
+  });
+});
+
+describe('requestOnce', () => {
+  it('keeps a body that stalls mid-way and marks it cut off by the deadline', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-length': '100000' });
+      res.write('<title>Slow</title>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const response = await requestOnce({
+        ip: '127.0.0.1',
+        url: new URL(`http://slow.test:${port}/`),
+        timeoutMs: 300,
+        bodyLimit: 1 << 20,
+      });
+      expect(response).toMatchObject({ status: 200, truncated: true, timedOut: true });
+      expect(response.body.toString()).toBe('<title>Slow</title>');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
 

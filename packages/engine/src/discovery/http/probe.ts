@@ -147,15 +147,27 @@ async function followRedirects(first: URL, target: ProbeTarget, options: ProbeOp
   const max = options.maxRedirects ?? 10;
   const started = performance.now();
   let url = first;
+  let previous: RawResponse | undefined;
   for (;;) {
     seen.add(url.toString());
-    const response = await requestOnce({
-      ip: target.ip,
-      url,
-      timeoutMs: options.timeoutMs,
-      bodyLimit: options.bodyLimit,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    let response: RawResponse;
+    try {
+      response = await requestOnce({
+        ip: target.ip,
+        url,
+        timeoutMs: options.timeoutMs,
+        bodyLimit: options.bodyLimit,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      // A hop after the first failed: the port does speak HTTP, so keep the last response and
+      // the chain so far rather than calling the whole port broken.
+      if (!previous) throw error;
+      const kind = error instanceof ProbeRequestError ? error.kind : 'other';
+      anomalies.push(kind === 'timeout' ? 'timeout' : 'invalid-http');
+      return { response: previous, chain, anomalies, elapsedMs: performance.now() - started };
+    }
+    previous = response;
     const location = response.headers.location;
     if (response.status < 300 || response.status >= 400 || !location) {
       return { response, chain, anomalies, elapsedMs: performance.now() - started };
@@ -236,6 +248,7 @@ export async function probeService(target: ProbeTarget, options: ProbeOptions): 
       const declared = Number(response.headers['content-length']);
       const anomalies = [...followed.anomalies];
       if (response.truncated) anomalies.push('body-truncated');
+      if (response.timedOut) anomalies.push('timeout');
       const final = new URL(response.url);
       const icon = options.favicon === false ? null : await fetchFavicon(final, html, target, options);
       return {
@@ -299,8 +312,9 @@ async function classifyNonHttp(
   }
   // Silent until spoken to, then not HTTP: a TLS record header (0x16 0x03) back means a TLS
   // service whose handshake failed; anything else is a broken HTTP server.
+  // (The https attempt failing with a TLS error says nothing: every plain port does that.)
   const raw = failures.find((f) => f.raw && f.raw.length > 0)?.raw;
-  const tlsLike = (raw && raw[0] === 0x16 && raw[1] === 0x03) || failures.some((f) => f.kind === 'tls');
+  const tlsLike = raw !== undefined && raw[0] === 0x16 && raw[1] === 0x03;
   const anomalies: Anomaly[] = [tlsLike ? 'tls-handshake-failed' : 'invalid-http'];
   if (failures.some((f) => f.kind === 'timeout')) anomalies.push('timeout');
   return result('unknown', null, anomalies);

