@@ -42,6 +42,8 @@ export async function openPage(
   await context.addInitScript((initial) => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', initial);
   }, lang);
+  // Everything here is local; a step that takes longer than this is a failure, not slowness.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

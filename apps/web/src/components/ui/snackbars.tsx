@@ -27,7 +27,9 @@ export function Snackbars() {
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${LEVEL_CLASS[item.level]}`}
         >
           <span className="sr-only">{t(`snackbar.${item.level}`)}: </span>
-          <p className="flex-1">{item.message}</p>
+          <p className="flex-1" data-testid="snackbar-message">
+            {item.message}
+          </p>
           <button
             type="button"
             onClick={() => snackbarStore.dismiss(item.id)}

@@ -1,0 +1,21 @@
+import { ApiError } from '@didban/core';
+import { describe, expect, it } from 'vitest';
+import { errorText } from '../src/lib/error-text';
+
+describe('errorText (spec §8)', () => {
+  it("shows the server's message", () => {
+    expect(
+      errorText(new ApiError('Invalid credentials. Please try again.', 400, 'invalid_credentials'), 'en'),
+    ).toBe('Invalid credentials. Please try again.');
+  });
+  it('says the server cannot be reached, in the reader language', () => {
+    const down = { message: 'Network Error', code: 'ERR_NETWORK' };
+    expect(errorText(down, 'en')).toBe('Network error: the server could not be reached.');
+    expect(errorText(down, 'fa')).toBe('خطای شبکه: دسترسی به سرور ممکن نشد.');
+  });
+  it("uses the situation's message when the answer had no body", () => {
+    const bare = { message: 'Request failed with status code 502', response: { status: 502 } };
+    expect(errorText(bare, 'en', 'Failed to send feedback.')).toBe('Failed to send feedback.');
+    expect(errorText(bare, 'en')).toBe('An unknown error occurred');
+  });
+});
