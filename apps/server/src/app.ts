@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { toLang } from '@didban/core';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -22,7 +23,10 @@ import { notificationRoutes } from './routes/notifications.js';
 import { profileRoutes } from './routes/profile.js';
 import { teamRoutes } from './routes/teams.js';
 import { testHookRoutes } from './routes/test-hooks.js';
+import { workerApiRoutes } from './routes/worker-api.js';
+import { workerRoutes } from './routes/workers.js';
 import { workspaceRoutes } from './routes/workspace.js';
+import { createLocalStorage } from './storage/file-storage.js';
 import { serveWebPanel } from './web-panel.js';
 
 export const API_BASE = '/api/v1';
@@ -60,6 +64,7 @@ export async function buildApp(options: BuildAppOptions) {
     config,
     db,
     tokens: createTokenService(loadOrCreateSecret(config.secret, config.dataDir), config.tokenTtlSeconds),
+    storage: createLocalStorage(join(config.dataDir, 'files')),
   };
 
   app.decorateRequest('lang', 'fa');
@@ -105,6 +110,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(workspaceRoutes(deps));
       await api.register(notificationRoutes(deps));
       await api.register(feedbackRoutes(deps));
+      await api.register(workerApiRoutes(deps));
+      await api.register(workerRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },

@@ -33,6 +33,10 @@ const envSchema = z.object({
   DIDBAN_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   DIDBAN_WEB_DIST: optionalText,
   DIDBAN_TEST_HOOKS: z.enum(['0', '1']).default('0'),
+  DIDBAN_BUILTIN_WORKER: z.enum(['0', '1']).default('1'),
+  DIDBAN_TASK_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).default(60),
+  DIDBAN_TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  DIDBAN_WORKER_RESOLVERS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -54,6 +58,14 @@ export type Config = {
   webDist: string | undefined;
   testHooks: boolean;
   logLevel: string;
+  /** Run the in-process worker at start so discovery works with nothing else installed. */
+  builtinWorker: boolean;
+  /** How long a claim or heartbeat holds a task; a worker heartbeats every third of it. */
+  taskLeaseSeconds: number;
+  /** Claims per task before an expiring lease marks it failed. */
+  taskMaxAttempts: number;
+  /** DNS servers (host:port) the built-in worker resolves with; the system's when unset. */
+  workerResolvers: string[];
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
     | undefined;
@@ -91,6 +103,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.DIDBAN_WEB_DIST ? resolve(e.DIDBAN_WEB_DIST) : undefined,
     testHooks: e.DIDBAN_TEST_HOOKS === '1',
     logLevel: e.LOG_LEVEL,
+    builtinWorker: e.DIDBAN_BUILTIN_WORKER === '1',
+    taskLeaseSeconds: e.DIDBAN_TASK_LEASE_SECONDS,
+    taskMaxAttempts: e.DIDBAN_TASK_MAX_ATTEMPTS,
+    workerResolvers: (e.DIDBAN_WORKER_RESOLVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     github,
   };
 }

@@ -5,6 +5,7 @@ import { parseWorkspaceHeader, roleAtLeast, workspaceForbidden } from '../worksp
 import { HttpError } from './errors.js';
 import type { Access, AuthUser } from './fastify-types.js';
 import { identify } from './identify.js';
+import { authenticateWorker } from './worker-auth.js';
 
 const unauthenticated = () => new HttpError(401, 'not_authenticated', 'errors.unauthenticated');
 const invalidToken = () => new HttpError(401, 'token_invalid', 'errors.token_invalid');
@@ -28,6 +29,7 @@ async function bearerSubject(request: FastifyRequest, tokens: TokenService): Pro
 export function installAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   app.decorateRequest('user', null);
   app.decorateRequest('workspace', null);
+  app.decorateRequest('worker', null);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
@@ -38,6 +40,10 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
   app.addHook('onRequest', async (request) => {
     const access: Access | undefined = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
+    if (access === 'worker') {
+      request.worker = await authenticateWorker(deps.db, request.headers);
+      return;
+    }
     const userId = await bearerSubject(request, deps.tokens);
     const needsWorkspace = access.startsWith('workspace');
     // Checked before the database is asked, so a malformed header costs nothing.
@@ -62,6 +68,12 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/** For handlers behind 'worker' access: the calling worker, never null there. */
+export function currentWorker(request: FastifyRequest) {
+  if (!request.worker) throw new Error('route reads the worker but its access is not "worker"');
+  return request.worker;
 }
 
 /** For handlers behind 'workspace' access: the resolved workspace, never null there. */

@@ -10,7 +10,9 @@ export type Access =
   | 'workspace:admin'
   | 'workspace:owner'
   /** A signed-in staff user (operators: feedback, support). */
-  | 'staff';
+  | 'staff'
+  /** A worker, by its API key (`Authorization: Worker <key>` or `X-Worker-Key: <key>`): /api/v1/worker/... */
+  | 'worker';
 
 export type AuthUser = {
   id: string;
@@ -18,6 +20,15 @@ export type AuthUser = {
   email: string;
   profile_image: string | null;
   is_staff: boolean;
+};
+
+/** The worker calling a 'worker' route. The built-in worker has no workspace. */
+export type WorkerContext = {
+  id: string;
+  name: string;
+  workspace_id: string | null;
+  group_id: string | null;
+  builtin: boolean;
 };
 
 export type WorkspaceContext = { id: string; kind: 'personal' | 'team'; name: string; role: TeamRole };
@@ -30,5 +41,6 @@ declare module 'fastify' {
     lang: Lang;
     user: AuthUser | null;
     workspace: WorkspaceContext | null;
+    worker: WorkerContext | null;
   }
 }

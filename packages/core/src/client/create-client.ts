@@ -1,6 +1,7 @@
 import { type ApiClientOptions, createHttp } from './api-client.js';
 import { authEndpoints, profileEndpoints, teamEndpoints } from './endpoints.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
+import { workerEndpoints } from './endpoints-workers.js';
 
 /**
  * The Didban API client: one object per signed-in session, shared by the panel and the CLI.
@@ -17,6 +18,7 @@ export function createApiClient(options: ApiClientOptions) {
     teams: teamEndpoints(http),
     notifications: notificationEndpoints(http),
     feedback: feedbackEndpoints(http),
+    workers: workerEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -152,6 +152,41 @@ export const MESSAGES = {
     en: 'Network error: the server could not be reached.',
     fa: 'خطای شبکه: دسترسی به سرور ممکن نشد.',
   },
+  // Workers, task queue and discovery (issue 4)
+  'errors.worker_key_invalid': {
+    en: 'The worker API key is missing, invalid or revoked.',
+    fa: 'کلید API کارگر وارد نشده، نامعتبر است یا باطل شده است.',
+  },
+  'errors.lease_lost': {
+    en: 'This task is no longer leased to this worker.',
+    fa: 'این وظیفه دیگر در اختیار این کارگر نیست.',
+  },
+  'errors.task_cancelled': { en: 'The task was cancelled.', fa: 'این وظیفه لغو شده است.' },
+  'errors.result_invalid': {
+    en: 'A result in this batch is not valid.',
+    fa: 'یکی از نتایج این دسته معتبر نیست.',
+  },
+  'errors.photo_missing': { en: 'Choose a photo to upload.', fa: 'یک عکس برای بارگذاری انتخاب کنید.' },
+  'errors.photo_type': {
+    en: 'The photo must be a PNG or JPG image.',
+    fa: 'عکس باید یک تصویر PNG یا JPG باشد.',
+  },
+  'errors.photo_too_large': {
+    en: 'The photo must be at most 2 MB.',
+    fa: 'حجم عکس باید حداکثر ۲ مگابایت باشد.',
+  },
+  'workers.group_unknown': {
+    en: 'This worker group does not exist.',
+    fa: 'این گروه کارگر وجود ندارد.',
+  },
+  'notify.discovery_finished': {
+    en: 'Discovery of {name} finished: {count} new asset(s).',
+    fa: 'کشف دارایی‌های {name} تمام شد: {count} دارایی جدید.',
+  },
+  'notify.discovery_failed': {
+    en: 'Discovery of {name} failed.',
+    fa: 'کشف دارایی‌های {name} ناموفق بود.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
