@@ -177,3 +177,49 @@ export {
 } from './contract/workers.js';
 export { workerEndpoints } from './client/endpoints-workers.js';
 // end workers
+// teams and workspaces (issue 9)
+export { invitationEndpoints, teamEndpoints } from './client/endpoints-teams.js';
+export {
+  INVITATION_STATUSES,
+  type InvitationListQuery,
+  type InvitationStatus,
+  invitationListQuery,
+  invitationStatusSchema,
+  JOIN_REQUEST_STATUSES,
+  type JoinRequestListQuery,
+  type JoinRequestStatus,
+  joinRequestListQuery,
+  joinRequestStatusSchema,
+  TEAM_ACTIVITY_ACTIONS,
+  type TeamActivity,
+  type TeamActivityAction,
+  type TeamDetail,
+  type TeamInvitation,
+  type TeamJoinRequest,
+  type TeamMember,
+  type TeamPerson,
+  teamActivityActionSchema,
+  teamActivitySchema,
+  teamDetailSchema,
+  teamDoneSchema,
+  teamInvitationSchema,
+  teamJoinRequestSchema,
+  teamMemberSchema,
+  teamPersonSchema,
+} from './contract/teams.js';
+export {
+  ASSIGNABLE_ROLES,
+  type MemberRoleChangeInput,
+  memberRoleChangeSchema,
+  TEAM_NAME_MAX,
+  type TeamCreateInput,
+  type TeamInviteInput,
+  type TeamRenameInput,
+  type TransferOwnershipInput,
+  teamCreateSchema,
+  teamInviteSchema,
+  teamNameField,
+  teamRenameSchema,
+  transferOwnershipSchema,
+} from './validation/teams.js';
+// end teams

@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
-import { parseWorkspaceHeader, roleAtLeast, workspaceForbidden } from '../workspaces/resolve.js';
-import { HttpError } from './errors.js';
+import {
+  parseTeamParam,
+  parseWorkspaceHeader,
+  roleAtLeast,
+  workspaceForbidden,
+} from '../workspaces/resolve.js';
+import { HttpError, notFound } from './errors.js';
 import type { Access, AuthUser } from './fastify-types.js';
 import { identify } from './identify.js';
+import { minimumRole } from './permissions.js';
 import { authenticateWorker } from './worker-auth.js';
 
 const unauthenticated = () => new HttpError(401, 'not_authenticated', 'errors.unauthenticated');
@@ -31,10 +37,18 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
   app.decorateRequest('workspace', null);
   app.decorateRequest('worker', null);
 
+  const table: RouteAccess[] = [];
+  accessTables.set(app, table);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access) {
+    const access = route.config?.access;
+    if (route.url.startsWith('/api/') && !access) {
       throw new Error(`route ${route.method} ${route.url} declares no config.access`);
     }
+    // The team is read from `:id`; a team route without it would check nothing.
+    if (access?.startsWith('team') && !route.url.includes(':id')) {
+      throw new Error(`route ${route.method} ${route.url} has access '${access}' but no :id parameter`);
+    }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {
@@ -46,8 +60,13 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
     }
     const userId = await bearerSubject(request, deps.tokens);
     const needsWorkspace = access.startsWith('workspace');
-    // Checked before the database is asked, so a malformed header costs nothing.
-    const workspaceId = needsWorkspace ? parseWorkspaceHeader(request.headers['x-workspace-id']) : undefined;
+    const needsTeam = access.startsWith('team');
+    // Checked before the database is asked, so a malformed header or id costs nothing.
+    const workspaceId = needsWorkspace
+      ? parseWorkspaceHeader(request.headers['x-workspace-id'])
+      : needsTeam
+        ? parseTeamParam((request.params as { id?: string }).id)
+        : undefined;
     const found = await identify(deps.db, userId, workspaceId);
     if (!found) throw invalidToken();
     request.user = found.user;
@@ -56,12 +75,28 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
       if (!found.user.is_staff) throw new HttpError(403, 'forbidden', 'errors.forbidden');
       return;
     }
+    // A team named in the path that the caller is not in (or that is not a team) does not
+    // exist for them: 404, whereas a foreign X-Workspace-ID header is refused with 403.
+    if (needsTeam && found.workspace?.kind !== 'team') throw notFound();
     if (!found.workspace) throw workspaceForbidden();
     request.workspace = found.workspace;
-    const minimum = access === 'workspace:owner' ? 'owner' : access === 'workspace:admin' ? 'admin' : 'user';
+    const minimum = minimumRole(access) ?? 'owner';
     if (!roleAtLeast(found.workspace.role, minimum))
       throw new HttpError(403, 'forbidden', 'errors.forbidden');
   });
+}
+
+/** One registered route and the access it declares (the permission matrix reads these). */
+export type RouteAccess = { method: string; url: string; access: Access | undefined };
+
+const accessTables = new WeakMap<FastifyInstance, RouteAccess[]>();
+
+/**
+ * Every route registered on an app with its declared access, in registration order.
+ * @example accessTable(app).filter((r) => r.url.startsWith('/api/'))
+ */
+export function accessTable(app: FastifyInstance): readonly RouteAccess[] {
+  return accessTables.get(app) ?? [];
 }
 
 /** For handlers behind 'user' or stronger access: the caller, never null there. */
@@ -76,7 +111,7 @@ export function currentWorker(request: FastifyRequest) {
   return request.worker;
 }
 
-/** For handlers behind 'workspace' access: the resolved workspace, never null there. */
+/** For handlers behind 'workspace' or 'team' access: the resolved workspace (the team), never null there. */
 export function currentWorkspace(request: FastifyRequest) {
   if (!request.workspace) throw new Error('route reads the workspace but its access is not "workspace"');
   return request.workspace;

@@ -9,6 +9,13 @@ export type Access =
   | 'workspace'
   | 'workspace:admin'
   | 'workspace:owner'
+  /**
+   * A signed-in member of the team named by the route's `:id` parameter (team management).
+   * Not a member, not a team, or not a UUID: 404, so a team id reveals nothing.
+   */
+  | 'team'
+  | 'team:admin'
+  | 'team:owner'
   /** A signed-in staff user (operators: feedback, support). */
   | 'staff'
   /** A worker, by its API key (`Authorization: Worker <key>` or `X-Worker-Key: <key>`): /api/v1/worker/... */

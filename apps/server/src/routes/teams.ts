@@ -1,12 +1,32 @@
-import { envelope, pagedList, pageInfo, pageQuery, teamSummarySchema } from '@didban/core';
+import {
+  envelope,
+  pagedList,
+  pageInfo,
+  pageQuery,
+  teamCreateSchema,
+  teamDetailSchema,
+  teamDoneSchema,
+  teamRenameSchema,
+  teamSummarySchema,
+} from '@didban/core';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { workspaceMembers, workspaces } from '../db/schema.js';
-import { currentUser } from '../http/access.js';
+import { currentUser, currentWorkspace } from '../http/access.js';
+import { logActivity } from '../teams/activity.js';
+import { teamDetail } from '../teams/members.js';
 
-/** The caller's teams, for the workspace switcher (team management is its own feature). */
+/** Path parameter of every team route: the team id, which is also its X-Workspace-ID. */
+export const teamParams = z.object({ id: z.string() });
+
+/**
+ * Teams (issue 9): the caller's teams for the workspace switcher, create, read, rename, delete.
+ * Routes naming a team use `team*` access: a team the caller is not in answers 404.
+ */
 export function teamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
   return async (app) => {
     app.get(
       '/panel/teams/',
@@ -53,6 +73,99 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             ...pageInfo(total?.n ?? 0, page, page_size),
           },
         };
+      },
+    );
+
+    app.post(
+      '/panel/teams/',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['teams'],
+          summary: 'Create a team; the caller becomes its owner',
+          body: teamCreateSchema,
+          response: { 201: envelope(teamDetailSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const teamId = await db.transaction(async (tx) => {
+          const [team] = await tx
+            .insert(workspaces)
+            .values({ kind: 'team', name: request.body.name, owner_id: user.id })
+            .returning({ id: workspaces.id });
+          await tx
+            .insert(workspaceMembers)
+            .values({ workspace_id: team!.id, user_id: user.id, role: 'owner' });
+          await logActivity(tx, { workspaceId: team!.id, action: 'team.created', actor: user });
+          return team!.id;
+        });
+        return reply.status(201).send({ data: await teamDetail(db, { id: teamId, role: 'owner' }) });
+      },
+    );
+
+    app.get(
+      '/panel/teams/:id/',
+      {
+        config: { access: 'team' },
+        schema: {
+          tags: ['teams'],
+          summary: 'A team with its members and my role in it',
+          params: teamParams,
+          response: { 200: envelope(teamDetailSchema) },
+        },
+      },
+      async (request) => ({ data: await teamDetail(db, currentWorkspace(request)) }),
+    );
+
+    app.patch(
+      '/panel/teams/:id/',
+      {
+        config: { access: 'team:admin' },
+        schema: {
+          tags: ['teams'],
+          summary: 'Rename a team (admins and the owner)',
+          params: teamParams,
+          body: teamRenameSchema,
+          response: { 200: envelope(teamDetailSchema) },
+        },
+      },
+      async (request) => {
+        const team = currentWorkspace(request);
+        const { name } = request.body;
+        if (name !== team.name) {
+          await db.transaction(async (tx) => {
+            await tx
+              .update(workspaces)
+              .set({ name, updated_at: new Date() })
+              .where(eq(workspaces.id, team.id));
+            await logActivity(tx, {
+              workspaceId: team.id,
+              action: 'team.renamed',
+              actor: currentUser(request),
+              details: { from: team.name, to: name },
+            });
+          });
+        }
+        return { data: await teamDetail(db, team) };
+      },
+    );
+
+    app.delete(
+      '/panel/teams/:id/',
+      {
+        config: { access: 'team:owner' },
+        schema: {
+          tags: ['teams'],
+          summary: 'Delete a team and all its data (the owner only)',
+          params: teamParams,
+          response: { 200: envelope(teamDoneSchema) },
+        },
+      },
+      async (request) => {
+        // Members, invitations, requests, the log and every workspace row cascade with it.
+        await db.delete(workspaces).where(eq(workspaces.id, currentWorkspace(request).id));
+        return { data: { ok: true as const } };
       },
     );
   };

@@ -26,3 +26,12 @@ export function parseWorkspaceHeader(header: string | string[] | undefined): str
   if (!UUID.test(value)) throw new HttpError(403, 'workspace_forbidden', 'errors.workspace_invalid');
   return value.toLowerCase();
 }
+
+/**
+ * The `:id` of a team route as a workspace id. Anything that is not a UUID names no team the
+ * caller could be in, so it answers 404 like every other unknown team.
+ */
+export function parseTeamParam(value: string | undefined): string {
+  if (!value || !UUID.test(value)) throw new HttpError(404, 'not_found', 'errors.not_found');
+  return value.toLowerCase();
+}

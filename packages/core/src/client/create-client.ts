@@ -1,6 +1,7 @@
 import { type ApiClientOptions, createHttp } from './api-client.js';
-import { authEndpoints, profileEndpoints, teamEndpoints } from './endpoints.js';
+import { authEndpoints, profileEndpoints } from './endpoints.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
+import { invitationEndpoints, teamEndpoints } from './endpoints-teams.js';
 import { workerEndpoints } from './endpoints-workers.js';
 
 /**
@@ -16,6 +17,7 @@ export function createApiClient(options: ApiClientOptions) {
     auth: authEndpoints(http),
     profile: profileEndpoints(http),
     teams: teamEndpoints(http),
+    invitations: invitationEndpoints(http),
     notifications: notificationEndpoints(http),
     feedback: feedbackEndpoints(http),
     workers: workerEndpoints(http),

@@ -5,8 +5,7 @@ import {
   sessionSchema,
   tokenVerifyResponse,
 } from '../contract/auth.js';
-import { envelope, pagedList } from '../contract/envelope.js';
-import { teamSummarySchema } from '../contract/teams.js';
+import { envelope } from '../contract/envelope.js';
 import { profileSchema } from '../contract/user.js';
 import type { ProfileUpdateInput, SignInInput, SignUpInput } from '../validation/auth.js';
 import type { Http } from './api-client.js';
@@ -37,12 +36,6 @@ export function profileEndpoints(http: Http) {
   return {
     get: () => unwrap(http.get('panel/profile/', envelope(profileSchema))),
     update: (body: ProfileUpdateInput) => unwrap(http.patch('panel/profile/', body, envelope(profileSchema))),
-  };
-}
-
-export function teamEndpoints(http: Http) {
-  return {
-    list: (page = 1) => unwrap(http.get('panel/teams/', envelope(pagedList(teamSummarySchema)), { page })),
   };
 }
 

@@ -187,6 +187,164 @@ export const MESSAGES = {
     en: 'Discovery of {name} failed.',
     fa: 'کشف دارایی‌های {name} ناموفق بود.',
   },
+  // Teams and workspaces (issue 9; spec §5 names the first three)
+  'teams.name_required': { en: 'Team name is required', fa: 'نام تیم الزامی است' },
+  'teams.name_min': {
+    en: 'Team name must be at least 2 characters',
+    fa: 'نام تیم باید دست‌کم ۲ نویسه باشد',
+  },
+  'teams.name_max': {
+    en: 'Team name must be at most 100 characters',
+    fa: 'نام تیم نباید بیش از ۱۰۰ نویسه باشد',
+  },
+  'teams.invitee_required': { en: 'Email or username is required', fa: 'ایمیل یا نام کاربری الزامی است' },
+  'teams.invitee_max': {
+    en: 'Email or username must be at most 254 characters',
+    fa: 'ایمیل یا نام کاربری نباید بیش از ۲۵۴ نویسه باشد',
+  },
+  'teams.role_invalid': {
+    en: 'The role must be one of owner, admin or user.',
+    fa: 'نقش باید یکی از مالک، مدیر یا کاربر باشد.',
+  },
+  'teams.user_id_invalid': { en: 'Choose a member of the team.', fa: 'یکی از اعضای تیم را انتخاب کنید.' },
+  'teams.role_owner': { en: 'owner', fa: 'مالک' },
+  'teams.role_admin': { en: 'admin', fa: 'مدیر' },
+  'teams.role_user': { en: 'user', fa: 'کاربر' },
+  'teams.former_member': { en: 'a former member', fa: 'یک عضو پیشین' },
+  'errors.invitee_not_found': {
+    en: 'No user has this email or username.',
+    fa: 'کاربری با این ایمیل یا نام کاربری وجود ندارد.',
+  },
+  'errors.invite_self': { en: 'You cannot invite yourself.', fa: 'نمی‌توانید خودتان را دعوت کنید.' },
+  'errors.invite_member': {
+    en: 'This user is already a member of the team.',
+    fa: 'این کاربر از قبل عضو تیم است.',
+  },
+  'errors.invite_duplicate': {
+    en: 'This user already has a pending invitation to this team.',
+    fa: 'این کاربر از قبل یک دعوت‌نامهٔ بی‌پاسخ به این تیم دارد.',
+  },
+  'errors.invitation_answered': {
+    en: 'This invitation has already been answered.',
+    fa: 'به این دعوت‌نامه پیش‌تر پاسخ داده شده است.',
+  },
+  'errors.request_answered': {
+    en: 'This request has already been answered.',
+    fa: 'به این درخواست پیش‌تر پاسخ داده شده است.',
+  },
+  'errors.request_member': {
+    en: 'You are already a member of this team.',
+    fa: 'شما از قبل عضو این تیم هستید.',
+  },
+  'errors.request_duplicate': {
+    en: 'You already have a pending request to join this team.',
+    fa: 'شما از قبل یک درخواست عضویت بی‌پاسخ برای این تیم دارید.',
+  },
+  'errors.owner_cannot_leave': {
+    en: 'The owner cannot leave the team. Hand over ownership to another member first.',
+    fa: 'مالک نمی‌تواند تیم را ترک کند. ابتدا مالکیت را به عضو دیگری واگذار کنید.',
+  },
+  'errors.owner_cannot_be_removed': {
+    en: 'The team owner cannot be removed.',
+    fa: 'مالک تیم را نمی‌توان از تیم حذف کرد.',
+  },
+  'errors.owner_role_fixed': {
+    en: "The owner's role changes only when ownership is handed over.",
+    fa: 'نقش مالک فقط با واگذاری مالکیت تغییر می‌کند.',
+  },
+  'errors.owner_by_transfer': {
+    en: 'To make a member the owner, hand over ownership.',
+    fa: 'برای مالک کردن یک عضو، مالکیت تیم را به او واگذار کنید.',
+  },
+  'errors.own_role': { en: 'You cannot change your own role.', fa: 'نمی‌توانید نقش خودتان را تغییر دهید.' },
+  'errors.remove_self': {
+    en: 'You cannot remove yourself; leave the team instead.',
+    fa: 'نمی‌توانید خودتان را حذف کنید؛ به جای آن تیم را ترک کنید.',
+  },
+  'errors.transfer_self': { en: 'You already own this team.', fa: 'شما هم‌اکنون مالک این تیم هستید.' },
+  'errors.transfer_not_member': {
+    en: 'Ownership can be handed over only to a member of the team.',
+    fa: 'مالکیت را فقط می‌توان به یکی از اعضای تیم واگذار کرد.',
+  },
+  'teams.invite_role_invalid': {
+    en: 'Invite as admin or user; ownership is handed over separately.',
+    fa: 'با نقش مدیر یا کاربر دعوت کنید؛ مالکیت جداگانه واگذار می‌شود.',
+  },
+  'notify.team_invitation': {
+    en: '{inviter} invited you to join the team {team}.',
+    fa: '{inviter} شما را به پیوستن به تیم {team} دعوت کرد.',
+  },
+  'notify.invitation_accepted': {
+    en: '{username} accepted your invitation to {team}.',
+    fa: '{username} دعوت شما به تیم {team} را پذیرفت.',
+  },
+  'notify.invitation_declined': {
+    en: '{username} declined your invitation to {team}.',
+    fa: '{username} دعوت شما به تیم {team} را نپذیرفت.',
+  },
+  'notify.membership_request': {
+    en: '{username} asked to join the team {team}.',
+    fa: '{username} درخواست عضویت در تیم {team} را داده است.',
+  },
+  'notify.request_accepted': {
+    en: 'Your request to join {team} was accepted.',
+    fa: 'درخواست عضویت شما در تیم {team} پذیرفته شد.',
+  },
+  'notify.request_declined': {
+    en: 'Your request to join {team} was declined.',
+    fa: 'درخواست عضویت شما در تیم {team} پذیرفته نشد.',
+  },
+  'notify.removed_from_team': {
+    en: 'You were removed from the team {team}.',
+    fa: 'شما از تیم {team} کنار گذاشته شدید.',
+  },
+  'notify.ownership_received': {
+    en: '{username} handed over ownership of {team} to you.',
+    fa: '{username} مالکیت تیم {team} را به شما واگذار کرد.',
+  },
+  'activity.team.created': { en: '{actor} created the team.', fa: '{actor} تیم را ساخت.' },
+  'activity.team.renamed': {
+    en: '{actor} renamed the team from {from} to {to}.',
+    fa: '{actor} نام تیم را از {from} به {to} تغییر داد.',
+  },
+  'activity.member.role_changed': {
+    en: '{actor} changed the role of {target} from {from} to {to}.',
+    fa: '{actor} نقش {target} را از {from} به {to} تغییر داد.',
+  },
+  'activity.member.removed': {
+    en: '{actor} removed {target} from the team.',
+    fa: '{actor}، {target} را از تیم کنار گذاشت.',
+  },
+  'activity.member.left': { en: '{actor} left the team.', fa: '{actor} تیم را ترک کرد.' },
+  'activity.ownership.transferred': {
+    en: '{actor} handed over ownership to {target}.',
+    fa: '{actor} مالکیت تیم را به {target} واگذار کرد.',
+  },
+  'activity.invitation.sent': {
+    en: '{actor} invited {target} as {role}.',
+    fa: '{actor}، {target} را با نقش {role} دعوت کرد.',
+  },
+  'activity.invitation.cancelled': {
+    en: '{actor} cancelled the invitation of {target}.',
+    fa: '{actor} دعوت‌نامهٔ {target} را لغو کرد.',
+  },
+  'activity.invitation.accepted': {
+    en: '{actor} accepted the invitation and joined the team.',
+    fa: '{actor} دعوت را پذیرفت و به تیم پیوست.',
+  },
+  'activity.invitation.declined': { en: '{actor} declined the invitation.', fa: '{actor} دعوت را نپذیرفت.' },
+  'activity.request.created': {
+    en: '{actor} asked to join the team.',
+    fa: '{actor} درخواست عضویت در تیم را داد.',
+  },
+  'activity.request.accepted': {
+    en: '{actor} accepted the request of {target} to join.',
+    fa: '{actor} درخواست عضویت {target} را پذیرفت.',
+  },
+  'activity.request.declined': {
+    en: '{actor} declined the request of {target} to join.',
+    fa: '{actor} درخواست عضویت {target} را نپذیرفت.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
