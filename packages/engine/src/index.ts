@@ -33,6 +33,8 @@ export {
   type DiscoveryTimeouts,
   resolveConcurrency,
   resolveTimeouts,
+  type WorkerTimeoutSettings,
+  workerTimeouts,
 } from './discovery/options.js';
 export {
   type PortResult,

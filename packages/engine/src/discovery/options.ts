@@ -78,3 +78,28 @@ export function resolveConcurrency(partial: Partial<DiscoveryConcurrency> = {}):
   }
   return out;
 }
+
+/** The asset group's worker timeouts as the spec states them (§9), in seconds. */
+export interface WorkerTimeoutSettings {
+  /** Port scan connect timeout ("Naabu timeout", default setting 0). */
+  naabuSeconds?: number;
+  /** HTTP probe timeout ("Httpx timeout", default setting 5). */
+  httpxSeconds?: number;
+  /** Technology detection timeout ("Wappalyzer timeout", default setting 5). */
+  wappalyzerSeconds?: number;
+}
+
+/**
+ * Map the worker's second-based settings onto engine timeouts; 0 stays 0, which
+ * {@link resolveTimeouts} turns into the engine default.
+ *
+ * @example discover({ ..., timeouts: workerTimeouts({ naabuSeconds: 0, httpxSeconds: 5, wappalyzerSeconds: 5 }) })
+ */
+export function workerTimeouts(settings: WorkerTimeoutSettings): Partial<DiscoveryTimeouts> {
+  const ms = (seconds: number | undefined) => (seconds && seconds > 0 ? seconds * 1000 : 0);
+  return {
+    connectMs: ms(settings.naabuSeconds),
+    httpMs: ms(settings.httpxSeconds),
+    technologiesMs: ms(settings.wappalyzerSeconds),
+  };
+}
