@@ -223,3 +223,14 @@ export {
   transferOwnershipSchema,
 } from './validation/teams.js';
 // end teams
+// terminal client helpers (workspaces, paging through lists, severity gate)
+export { pageThrough } from './cli/page-through.js';
+export { countAtOrAbove, isSeverity, SEVERITY_ORDER } from './cli/severity-gate.js';
+export {
+  type CurrentWorkspace,
+  currentWorkspaceSchema,
+  fetchCurrentWorkspace,
+  findWorkspace,
+  listWorkspaces,
+  type WorkspaceEntry,
+} from './cli/workspaces.js';

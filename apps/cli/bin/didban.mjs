@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// The client runs from TypeScript source: tsx compiles on the fly (with its disk cache), and the
+// workspace packages' `default` export points at their source too, so nothing needs a build.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/main.ts');
+// The only place that exits: `run` returns the code; pending handles must not keep us alive.
+process.exit(await main());

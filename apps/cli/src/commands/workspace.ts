@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import type { CommandDeps } from '../program.js';
+import { listWorkspacesCommand, useWorkspace } from '../services/workspaces.js';
+
+export function registerWorkspace(program: Command, { t, action, examples }: CommandDeps): void {
+  const workspace = program
+    .command('workspace')
+    .description(t('cmd.workspace'))
+    .addHelpText('after', examples(['didban workspace list', 'didban workspace use personal']));
+
+  workspace
+    .command('list')
+    .description(t('cmd.workspace.list'))
+    .option(
+      '--json',
+      'machine-readable output: { results: [{ id, kind, name, role, members_count, current }] }',
+    )
+    .addHelpText(
+      'after',
+      examples(['didban workspace list', 'didban workspace list --json | jq -r ".results[].id"']),
+    )
+    .action(action((ctx: Context, flags: { json?: boolean }) => listWorkspacesCommand(ctx, flags)));
+
+  workspace
+    .command('use')
+    .description(t('cmd.workspace.use'))
+    .argument('<id>', 'a team id from `didban workspace list`, or "personal"')
+    .addHelpText('after', examples(['didban workspace use personal', 'didban workspace use 0b9c…']))
+    .action(action((ctx: Context, id: string) => useWorkspace(ctx, id)));
+}

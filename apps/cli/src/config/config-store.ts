@@ -1,0 +1,41 @@
+import Conf from 'conf';
+
+/** What `didban login` and `workspace use` remember between runs. */
+export type StoredConfig = {
+  server?: string;
+  token?: string;
+  /** A team id; absent means the personal workspace. */
+  workspace?: string;
+  language?: 'en' | 'fa';
+};
+
+export type ConfigStore = {
+  read(): StoredConfig;
+  update(patch: { [K in keyof StoredConfig]?: StoredConfig[K] | null }): void;
+  readonly path: string;
+};
+
+/**
+ * The config file (conf: atomic writes, JSON). It holds a bearer token, so the file is private
+ * to its owner. `dir` overrides the platform's config folder (DIDBAN_CONFIG_DIR).
+ */
+export function openConfigStore(dir: string | undefined): ConfigStore {
+  const conf = new Conf<StoredConfig>({
+    projectName: 'didban',
+    projectSuffix: '',
+    configName: 'config',
+    configFileMode: 0o600,
+    ...(dir ? { cwd: dir } : {}),
+  });
+  return {
+    path: conf.path,
+    read: () => ({ ...conf.store }),
+    update(patch) {
+      for (const [key, value] of Object.entries(patch) as [keyof StoredConfig, string | null | undefined][]) {
+        if (value === undefined) continue;
+        if (value === null) conf.delete(key);
+        else conf.set(key, value);
+      }
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { CliMessageKey } from './i18n/messages.js';
+
+/** 1: the command ran and failed (or a gate tripped); 2: the command line itself was wrong. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * A problem the user can act on: printed as one translated line, never with a stack. Anything
+ * else that reaches `run` is a bug and says so.
+ */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    readonly key: CliMessageKey,
+    readonly params: Record<string, unknown> = {},
+    readonly exitCode: ExitCode = EXIT.failure,
+  ) {
+    super(key);
+  }
+}
+
+export const usageError = (key: CliMessageKey, params: Record<string, unknown> = {}) =>
+  new CliError(key, params, EXIT.usage);
+
+/** A command that finished its work but must still fail the pipeline (e.g. `--fail-on`). */
+export class GateTripped extends Error {
+  override readonly name = 'GateTripped';
+}

@@ -1,0 +1,192 @@
+import type { Lang } from '@didban/core';
+
+/**
+ * What the terminal client itself says, in both languages. Server errors arrive already in the
+ * caller's language (Accept-Language), so only the client's own words live here. `{name}`
+ * placeholders are filled by `t`; a test checks that both languages have the same keys and the
+ * same placeholders.
+ */
+export const CLI_MESSAGES = {
+  // Command descriptions (help)
+  'cmd.program': {
+    en: 'Didban terminal client: attack-surface management and vulnerability scanning.',
+    fa: 'کلاینت ترمینال دیدبان: مدیریت سطح حمله و پویش آسیب‌پذیری.',
+  },
+  'cmd.login': {
+    en: 'Sign in to a Didban server (password, token or GitHub).',
+    fa: 'ورود به سرور دیدبان (گذرواژه، توکن یا گیت‌هاب).',
+  },
+  'cmd.logout': { en: 'Forget the saved session.', fa: 'فراموش کردن نشست ذخیره‌شده.' },
+  'cmd.whoami': {
+    en: 'Show the signed-in user, the server and the current workspace.',
+    fa: 'نمایش کاربر واردشده، سرور و فضای کاری جاری.',
+  },
+  'cmd.workspace': { en: 'List and switch workspaces.', fa: 'فهرست و تغییر فضاهای کاری.' },
+  'cmd.workspace.list': {
+    en: 'List your workspaces (personal and teams).',
+    fa: 'فهرست فضاهای کاری شما (شخصی و تیم‌ها).',
+  },
+  'cmd.workspace.use': {
+    en: 'Switch the workspace later commands act in.',
+    fa: 'تغییر فضای کاری‌ای که فرمان‌های بعدی در آن اجرا می‌شوند.',
+  },
+  'cmd.templates': {
+    en: 'Check and run Nuclei-compatible templates locally.',
+    fa: 'بررسی و اجرای محلی قالب‌های سازگار با Nuclei.',
+  },
+  'cmd.templates.validate': {
+    en: 'Check templates for errors, with line numbers.',
+    fa: 'بررسی خطاهای قالب‌ها همراه با شمارهٔ خط.',
+  },
+  'cmd.templates.run': {
+    en: 'Run templates against a target with the local engine.',
+    fa: 'اجرای قالب‌ها روی یک هدف با موتور محلی.',
+  },
+  'help.examples': { en: 'Examples:', fa: 'نمونه‌ها:' },
+
+  // Usage errors
+  'usage.error': { en: '{detail} (see: {command} --help)', fa: '{detail} (راهنما: {command} --help)' },
+  'usage.bad_lang': {
+    en: 'Unknown language "{value}": use en or fa.',
+    fa: 'زبان ناشناخته «{value}»: en یا fa.',
+  },
+  'usage.bad_url': {
+    en: 'Not a valid server address: "{value}" (expected http://host:port).',
+    fa: 'نشانی سرور معتبر نیست: «{value}» (مانند http://host:port).',
+  },
+  'usage.bad_number': {
+    en: '{option} must be a positive whole number, not "{value}".',
+    fa: '{option} باید عدد صحیح مثبت باشد، نه «{value}».',
+  },
+  'usage.bad_severity': {
+    en: 'Unknown severity "{value}": use one of {allowed}.',
+    fa: 'شدت ناشناخته «{value}»: یکی از {allowed}.',
+  },
+  'usage.login_conflict': {
+    en: 'Choose one way to sign in: a password, --token or --github.',
+    fa: 'فقط یک روش ورود را انتخاب کنید: گذرواژه، --token یا --github.',
+  },
+  'usage.login_needs_tty': {
+    en: 'Missing {fields}: stdin is not a terminal, so pass --username, --email and --password-stdin (or --token).',
+    fa: '{fields} داده نشده است: ورودی ترمینال نیست؛ --username، --email و --password-stdin (یا --token) را بدهید.',
+  },
+  'usage.password_stdin_tty': {
+    en: '--password-stdin reads the password from a pipe, but stdin is a terminal.',
+    fa: '--password-stdin گذرواژه را از لوله می‌خواند، اما ورودی ترمینال است.',
+  },
+  'usage.invalid_fields': { en: '{detail}', fa: '{detail}' },
+
+  // Failures
+  'error.unreachable': {
+    en: 'Cannot reach the Didban server at {url} ({reason}). Check --server or DIDBAN_URL.',
+    fa: 'دسترسی به سرور دیدبان در {url} ممکن نشد ({reason}). --server یا DIDBAN_URL را بررسی کنید.',
+  },
+  'error.not_didban': {
+    en: 'The server at {url} did not answer like a Didban server ({detail}).',
+    fa: 'سرور {url} مانند سرور دیدبان پاسخ نداد ({detail}).',
+  },
+  'error.not_signed_in': {
+    en: 'You are not signed in. Run: didban login',
+    fa: 'وارد نشده‌اید. اجرا کنید: didban login',
+  },
+  'error.session_expired': {
+    en: 'Your session is invalid or has expired. Run: didban login',
+    fa: 'نشست شما نامعتبر است یا منقضی شده است. اجرا کنید: didban login',
+  },
+  'error.unknown_workspace': {
+    en: 'No workspace with id "{id}". Run: didban workspace list',
+    fa: 'فضای کاری با شناسهٔ «{id}» وجود ندارد. اجرا کنید: didban workspace list',
+  },
+  'error.workspace_gone': {
+    en: 'The workspace "{id}" is not available to you. Run: didban workspace use personal',
+    fa: 'فضای کاری «{id}» در دسترس شما نیست. اجرا کنید: didban workspace use personal',
+  },
+  'error.read_file': { en: 'Cannot read {file}: {reason}', fa: 'خواندن {file} ممکن نشد: {reason}' },
+  'error.no_templates': {
+    en: 'No template to run: every template was invalid or rejected.',
+    fa: 'قالبی برای اجرا نماند: همهٔ قالب‌ها نامعتبر یا ردشده بودند.',
+  },
+  'error.github_timeout': {
+    en: 'No answer from the browser within {seconds} seconds. Run didban login --github again.',
+    fa: 'در {seconds} ثانیه پاسخی از مرورگر نرسید. دوباره didban login --github را اجرا کنید.',
+  },
+  'error.github_handoff': {
+    en: 'The browser handed back no session: {detail}',
+    fa: 'مرورگر نشستی برنگرداند: {detail}',
+  },
+  'error.unexpected': {
+    en: 'Unexpected error: {detail} (run with --verbose for details)',
+    fa: 'خطای پیش‌بینی‌نشده: {detail} (برای جزئیات با --verbose اجرا کنید)',
+  },
+  'error.gate': {
+    en: '{count} finding(s) at or above {severity}: failing as --fail-on asks.',
+    fa: '{count} یافته با شدت {severity} یا بالاتر: طبق --fail-on شکست.',
+  },
+
+  // Results
+  'login.ok': {
+    en: 'Signed in to {server} as {username} ({email}).',
+    fa: 'به {server} با نام {username} ({email}) وارد شدید.',
+  },
+  'login.prompt_username': { en: 'Username: ', fa: 'نام کاربری: ' },
+  'login.prompt_email': { en: 'Email: ', fa: 'ایمیل: ' },
+  'login.prompt_password': { en: 'Password: ', fa: 'گذرواژه: ' },
+  'login.github_open': {
+    en: 'Opening GitHub sign-in in your browser. If it does not open, visit:\n{url}',
+    fa: 'صفحهٔ ورود گیت‌هاب در مرورگر باز می‌شود. اگر باز نشد، به این نشانی بروید:\n{url}',
+  },
+  'login.github_page_ok': {
+    en: 'Signed in. You can close this tab and return to the terminal.',
+    fa: 'وارد شدید. می‌توانید این زبانه را ببندید و به ترمینال برگردید.',
+  },
+  'login.github_page_failed': {
+    en: 'Sign-in failed. Return to the terminal for details.',
+    fa: 'ورود انجام نشد. برای جزئیات به ترمینال برگردید.',
+  },
+  'logout.ok': { en: 'Signed out of {server}.', fa: 'از {server} خارج شدید.' },
+  'logout.none': { en: 'You were not signed in.', fa: 'وارد نشده بودید.' },
+  'whoami.line': {
+    en: '{username} <{email}> on {server}, workspace: {workspace} ({role})',
+    fa: '{username} <{email}> روی {server}، فضای کاری: {workspace} ({role})',
+  },
+  'workspace.personal': { en: 'Personal', fa: 'شخصی' },
+  'workspace.used': {
+    en: 'Now using workspace {name} ({id}).',
+    fa: 'اکنون در فضای کاری {name} ({id}) هستید.',
+  },
+  'workspace.none': { en: 'No workspaces.', fa: 'فضای کاری‌ای نیست.' },
+  'table.current': { en: 'Current', fa: 'جاری' },
+  'table.id': { en: 'ID', fa: 'شناسه' },
+  'table.name': { en: 'Name', fa: 'نام' },
+  'table.kind': { en: 'Kind', fa: 'نوع' },
+  'table.role': { en: 'Role', fa: 'نقش' },
+  'table.members': { en: 'Members', fa: 'اعضا' },
+  'table.severity': { en: 'Severity', fa: 'شدت' },
+  'table.template': { en: 'Template', fa: 'قالب' },
+  'table.matcher': { en: 'Matcher', fa: 'تطبیق‌دهنده' },
+  'table.matched_at': { en: 'Matched at', fa: 'محل تطبیق' },
+  'table.extracted': { en: 'Extracted', fa: 'استخراج‌شده' },
+  'templates.valid': { en: 'ok {file} ({id})', fa: 'درست {file} ({id})' },
+  'templates.summary': {
+    en: '{valid} valid, {invalid} invalid of {total} file(s).',
+    fa: '{valid} درست، {invalid} نادرست از {total} پرونده.',
+  },
+  'templates.rejected': { en: 'skipped {file} ({id}): {reason}', fa: 'رد شد {file} ({id}): {reason}' },
+  'templates.skipped': { en: 'skipped {id}: {reason}', fa: 'رد شد {id}: {reason}' },
+  'templates.failure': {
+    en: 'failed {id} on {target}: {message}',
+    fa: 'ناموفق {id} روی {target}: {message}',
+  },
+  'templates.no_findings': { en: 'No findings.', fa: 'یافته‌ای نیست.' },
+  'templates.findings': { en: '{count} finding(s).', fa: '{count} یافته.' },
+
+  // Progress following (scans follow, later)
+  'progress.elapsed': { en: 'elapsed {elapsed}', fa: 'زمان سپری‌شده {elapsed}' },
+  'progress.error': {
+    en: 'last check failed: {message} (retrying)',
+    fa: 'آخرین بررسی ناموفق بود: {message} (تلاش دوباره)',
+  },
+  'progress.waiting': { en: 'waiting for the first answer…', fa: 'در انتظار نخستین پاسخ…' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type CliMessageKey = keyof typeof CLI_MESSAGES;

@@ -1,0 +1,49 @@
+/** The slice of a stream the client writes to; `isTTY` decides tables vs. plain progress lines. */
+export type OutputStream = {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+};
+
+export type InputStream = AsyncIterable<string | Buffer> & { readonly isTTY?: boolean };
+
+/**
+ * Everything the client touches outside itself, passed in so tests run it in-process and the
+ * bin wires the real process. Only `main.ts` reads `process`.
+ */
+export type CliIo = {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: InputStream;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Opens a URL in the user's browser; the bin uses the `open` package. */
+  openUrl: (url: string) => Promise<void>;
+  /** Asks on the terminal; absent when stdin is not one (pipelines must pass flags instead). */
+  prompt?: (question: string, options: { hidden: boolean }) => Promise<string>;
+};
+
+export type RunResult = { exitCode: number; stdout: string; stderr: string };
+
+/** Wraps a stream so what is written is also kept, for `run`'s result. */
+export function recording(stream: OutputStream | undefined, keep: boolean) {
+  let text = '';
+  const out: OutputStream = {
+    write(chunk: string) {
+      if (keep) text += chunk;
+      return stream?.write(chunk);
+    },
+    get isTTY() {
+      return stream?.isTTY === true;
+    },
+    get columns() {
+      return stream?.columns;
+    },
+  };
+  return { out, text: () => text };
+}
+
+export async function readAll(input: InputStream): Promise<string> {
+  let text = '';
+  for await (const chunk of input) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+  return text;
+}

@@ -1,0 +1,77 @@
+import { Command } from 'commander';
+import { registerLogin } from './commands/login.js';
+import { registerLogout } from './commands/logout.js';
+import { registerTemplates } from './commands/templates.js';
+import { registerWhoami } from './commands/whoami.js';
+import { registerWorkspace } from './commands/workspace.js';
+import type { Context, GlobalFlags } from './context.js';
+import type { Translate } from './i18n/translate.js';
+import type { OutputStream } from './io.js';
+
+export const VERSION = '0.1.0';
+
+/** Wraps a command's handler: builds the run's Context from the global flags, then calls it. */
+export type ActionFactory = <A extends unknown[]>(
+  handler: (ctx: Context, ...args: A) => Promise<void>,
+) => (...args: unknown[]) => Promise<void>;
+
+export type CommandDeps = { t: Translate; action: ActionFactory; examples: (lines: string[]) => string };
+
+/**
+ * The command tree. Each command file registers its flags and help, then hands the parsed values
+ * to a service; adding a command (assets, scans, vulns) is one `register…` call here.
+ */
+export function buildProgram(
+  t: Translate,
+  streams: { stdout: OutputStream; stderr: OutputStream },
+  makeContext: (flags: GlobalFlags) => Context,
+): Command {
+  const program = new Command('didban');
+  // Set before any subcommand exists: commander copies these settings into each one it creates.
+  program
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => streams.stdout.write(s),
+      writeErr: (s) => streams.stderr.write(s),
+      // `run` prints the one-line usage error itself.
+      outputError: () => {},
+    })
+    .showSuggestionAfterError(true)
+    .allowExcessArguments(false);
+
+  program
+    .description(t('cmd.program'))
+    .version(VERSION, '-V, --version')
+    // DIDBAN_URL is applied in resolveSettings, with the rest of the environment.
+    .option('--server <url>', 'Didban server URL (or DIDBAN_URL)')
+    .option('--lang <lang>', 'language of messages: en or fa')
+    .option('--no-color', 'plain output without colours')
+    .option('--verbose', 'print details when something unexpected fails');
+
+  const examples = (lines: string[]) =>
+    `\n${t('help.examples')}\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+  // Commander calls an action with (positionals…, options, command).
+  const action: ActionFactory =
+    <A extends unknown[]>(handler: (ctx: Context, ...args: A) => Promise<void>) =>
+    async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      await handler(makeContext(command.optsWithGlobals() as GlobalFlags), ...(args.slice(0, -1) as A));
+    };
+
+  const deps: CommandDeps = { t, action, examples };
+  registerLogin(program, deps);
+  registerLogout(program, deps);
+  registerWhoami(program, deps);
+  registerWorkspace(program, deps);
+  registerTemplates(program, deps);
+
+  program.addHelpText(
+    'after',
+    examples([
+      'didban login --server http://localhost:8080',
+      'didban workspace list --json',
+      'didban templates run exposed-git.yaml --target https://example.com --fail-on high',
+    ]),
+  );
+  return program;
+}

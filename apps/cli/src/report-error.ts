@@ -1,0 +1,59 @@
+import { ApiError } from '@didban/core';
+import { ZodError } from 'zod';
+import { CliError, EXIT, type ExitCode } from './errors.js';
+import type { Translate } from './i18n/translate.js';
+
+export type ErrorContext = { t: Translate; server?: string; hadToken?: boolean; workspace?: string };
+
+/** Network failures axios reports without an HTTP answer, in words a user can act on. */
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  ECONNRESET: 'connection reset',
+  ECONNABORTED: 'timed out',
+  ETIMEDOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ERR_NETWORK: 'network error',
+};
+
+/**
+ * Every error becomes exactly one line and an exit code. Users' problems get an actionable
+ * message; anything unforeseen is a bug, reported as such (the stack only with --verbose).
+ */
+export function describeError(error: unknown, ctx: ErrorContext): { line: string; exitCode: ExitCode } {
+  const { t } = ctx;
+  if (error instanceof CliError) return { line: t(error.key, error.params), exitCode: error.exitCode };
+  if (error instanceof ApiError) {
+    if (error.status === null) {
+      const reason = NETWORK_REASONS[error.code] ?? error.message;
+      return { line: t('error.unreachable', { url: ctx.server, reason }), exitCode: EXIT.failure };
+    }
+    if (error.status === 401 && error.code !== 'invalid_credentials') {
+      const key = ctx.hadToken ? 'error.session_expired' : 'error.not_signed_in';
+      return { line: t(key), exitCode: EXIT.failure };
+    }
+    if (error.code === 'workspace_forbidden' || error.code === 'workspace_invalid') {
+      return { line: t('error.workspace_gone', { id: ctx.workspace ?? '' }), exitCode: EXIT.failure };
+    }
+    // axios' own codes (ERR_BAD_REQUEST…) mean the answer had no Didban error body.
+    if (error.code.startsWith('ERR_')) {
+      return {
+        line: t('error.not_didban', { url: ctx.server, detail: `HTTP ${error.status}` }),
+        exitCode: EXIT.failure,
+      };
+    }
+    return { line: oneLine(error.message), exitCode: EXIT.failure };
+  }
+  if (error instanceof ZodError) {
+    return {
+      line: t('error.not_didban', { url: ctx.server, detail: 'unexpected response shape' }),
+      exitCode: EXIT.failure,
+    };
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return { line: t('error.unexpected', { detail: oneLine(detail) }), exitCode: EXIT.failure };
+}
+
+export const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();

@@ -1,0 +1,113 @@
+import { type Command, CommanderError } from 'commander';
+import { type ConfigStore, openConfigStore } from './config/config-store.js';
+import { resolveLang } from './config/settings.js';
+import { type Context, createContext } from './context.js';
+import { parseEnv } from './env.js';
+import { CliError, EXIT, GateTripped } from './errors.js';
+import { createTranslator } from './i18n/translate.js';
+import { type CliIo, type RunResult, recording } from './io.js';
+import { buildProgram } from './program.js';
+import { describeError, oneLine } from './report-error.js';
+
+export type RunOptions = {
+  /** Keep what is written for the result (tests); the bin streams only. Default true. */
+  capture?: boolean;
+};
+
+const emptyStdin = { isTTY: false, async *[Symbol.asyncIterator]() {} };
+
+/**
+ * The whole client as a function: parse `argv`, run one command, return the exit code and what
+ * was printed. Never throws and never exits the process; only `bin/didban.mjs` does that.
+ * @example const { exitCode, stdout } = await run(['workspace', 'list', '--json'], { env });
+ */
+export async function run(argv: readonly string[], io: Partial<CliIo> = {}, options: RunOptions = {}) {
+  const keep = options.capture ?? true;
+  const stdout = recording(io.stdout, keep);
+  const stderr = recording(io.stderr, keep);
+  const fullIo: CliIo = {
+    stdout: stdout.out,
+    stderr: stderr.out,
+    stdin: io.stdin ?? emptyStdin,
+    env: io.env ?? {},
+    openUrl:
+      io.openUrl ??
+      (async () => {
+        throw new Error('no browser available');
+      }),
+    prompt: io.prompt,
+  };
+  const result = (exitCode: number): RunResult => ({
+    exitCode,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+  });
+
+  const env = parseEnv(fullIo.env);
+  let t = createTranslator('en');
+  let context: Context | undefined;
+  let program: Command | undefined;
+  try {
+    // The language is needed before commander parses, because help text is translated.
+    let store: ConfigStore | undefined;
+    const openStore = () => {
+      store ??= openConfigStore(env.DIDBAN_CONFIG_DIR);
+      return store;
+    };
+    const lang = resolveLang(langFlag(argv), env, openStore().read());
+    t = createTranslator(lang);
+    program = buildProgram(t, fullIo, (flags) => {
+      context = createContext(fullIo, env, lang, t, flags, openStore());
+      return context;
+    });
+    await program.parseAsync([...argv], { from: 'user' });
+    return result(EXIT.ok);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through here with exit code 0.
+      if (error.exitCode === 0) return result(EXIT.ok);
+      // Plain `didban` or `didban workspace` printed the help already: a usage error.
+      if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') {
+        return result(EXIT.usage);
+      }
+      const detail = oneLine(error.message.replace(/^error: /, ''));
+      fullIo.stderr.write(`${t('usage.error', { detail, command: commandPath(program, argv) })}\n`);
+      return result(EXIT.usage);
+    }
+    if (error instanceof GateTripped) return result(EXIT.failure);
+    const { line, exitCode } = describeError(error, {
+      t,
+      server: context?.settings.server,
+      hadToken: context?.settings.token !== undefined,
+      workspace: context?.settings.workspace,
+    });
+    fullIo.stderr.write(`${line}\n`);
+    if (!(error instanceof CliError) && argv.includes('--verbose') && error instanceof Error) {
+      fullIo.stderr.write(`${error.stack ?? ''}\n`);
+    }
+    return result(exitCode);
+  }
+}
+
+function langFlag(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '--lang') return argv[i + 1];
+    if (arg.startsWith('--lang=')) return arg.slice('--lang='.length);
+  }
+  return undefined;
+}
+
+/** The deepest command the words name, for the hint: `didban workspace list`, or `didban`. */
+function commandPath(program: Command | undefined, argv: readonly string[]): string {
+  const words = ['didban'];
+  let command = program;
+  for (const arg of argv) {
+    const next = command?.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!next) break;
+    words.push(next.name());
+    command = next;
+  }
+  return words.join(' ');
+}

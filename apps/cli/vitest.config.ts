@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['didban-source'] },
+  ssr: { resolve: { conditions: ['didban-source'] } },
+  test: {
+    name: 'cli',
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    // The end-to-end files start a real server and run the real binary (a cold tsx start is ~1 s).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
