@@ -75,6 +75,18 @@ describe('autoDiscovery: false', () => {
   });
 });
 
+describe('wildcard zones', () => {
+  it('folds a whole brute force under a wildcard into one asset', async () => {
+    const records = await collect(
+      discover({ roots: ['apps.lab.didban.test'], resolvers: [lab.resolver], ports: '80', timeouts: fast }),
+    );
+    // Every one of the ~300 wordlist names resolves (it is a wildcard), yet one asset comes out.
+    expect(assetsOf(records)).toEqual(['*.apps.lab.didban.test:80']);
+    const wildcard = records.find((r) => r.type === 'wildcard');
+    expect(wildcard?.type === 'wildcard' && wildcard.suppressed).toBeGreaterThan(250);
+  });
+});
+
 describe('input validation', () => {
   it('rejects invalid roots with the core messages in both languages', async () => {
     const run = collect(discover({ roots: ['lab.didban.test', 'not a host'], resolvers: [lab.resolver] }));
