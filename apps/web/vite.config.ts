@@ -7,7 +7,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { conditions: ['didban-source', ...defaultClientConditions] },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 400 },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true, chunkSizeWarningLimit: 400 },
   server: {
     proxy: { '/api': process.env.DIDBAN_API_ORIGIN ?? 'http://127.0.0.1:8080' },
   },

@@ -4,6 +4,7 @@ import { App } from './app';
 import { initI18n } from './i18n/init-i18n';
 import { applyDocumentLanguage, storedLanguage } from './lib/language';
 import { verifyStoredSession } from './lib/verify-session';
+import '@fontsource-variable/vazirmatn';
 import './index.css';
 
 const lang = storedLanguage();

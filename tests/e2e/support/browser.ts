@@ -54,6 +54,7 @@ export async function openPage(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Let the splash and any transition settle so the picture shows the page.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

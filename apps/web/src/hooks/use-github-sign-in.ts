@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
+import { authApi } from '../lib/auth-api';
 import { errorText } from '../lib/error-text';
 import { snackbarStore } from '../lib/snackbar-store';
 import { useLang } from './use-lang';
@@ -10,7 +10,7 @@ export function useGithubSignIn() {
   const { t } = useTranslation('auth');
   const lang = useLang();
   return useMutation({
-    mutationFn: () => api.auth.githubEndpoint(),
+    mutationFn: () => authApi.githubEndpoint(),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => snackbarStore.show(errorText(error, lang, t('githubFailed')), 'error'),
   });

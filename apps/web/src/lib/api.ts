@@ -1,16 +1,8 @@
 import { createApiClient } from '@didban/core';
-import { authStore } from './auth-store';
-import { storedLanguage } from './language';
-import { workspaceStore } from './workspace-store';
+import { httpOptions } from './http';
 
 /**
- * The one API client of the panel. Same origin (the server serves the panel); a 401 clears the
- * session, and the protected shell then sends the user to sign-in (spec §4).
+ * The full API client, for signed-in pages. Sign-in, sign-up and the start-up check use the
+ * slimmer `authApi` instead, so their chunk does not grow with every endpoint later issues add.
  */
-export const api = createApiClient({
-  baseUrl: '',
-  getToken: () => authStore.token(),
-  getLanguage: storedLanguage,
-  getWorkspace: () => workspaceStore.get(),
-  onUnauthorized: () => authStore.clear(),
-});
+export const api = createApiClient(httpOptions);

@@ -1,5 +1,5 @@
 import { type Lang, normalizeError, translate } from '@didban/core';
-import { api } from './api';
+import { authApi } from './auth-api';
 import { authStore } from './auth-store';
 import { errorText } from './error-text';
 import { snackbarStore } from './snackbar-store';
@@ -14,7 +14,7 @@ export async function verifyStoredSession(lang: Lang): Promise<void> {
   if (!token) return;
   authStore.setLoading(true);
   try {
-    const answer = await api.auth.verifyToken(token);
+    const answer = await authApi.verifyToken(token);
     authStore.setUser(answer.user);
   } catch (error) {
     const status = normalizeError(error).status;

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CallbackProgress } from '../../components/auth/callback-progress';
 import { useLang } from '../../hooks/use-lang';
 import { useOnce } from '../../hooks/use-once';
-import { api } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { authStore } from '../../lib/auth-store';
 import { errorText } from '../../lib/error-text';
 import { snackbarStore } from '../../lib/snackbar-store';
@@ -34,7 +34,7 @@ export function GithubCallbackPage() {
       fail(t('github.missing'));
       return;
     }
-    api.auth
+    authApi
       .githubExchange(code, state)
       .then((session) => {
         if (session.cli_redirect) {

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useForm } from '../../hooks/use-form';
 import { useSessionSubmit } from '../../hooks/use-session-submit';
-import { api } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { PATHS } from '../../routes/paths';
 
 /** /auth/sign-in: username, email and password (spec §5). */
@@ -15,7 +15,7 @@ export function SignInPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const form = useForm(signInSchema, { username: '', email: '', password: '' });
-  const submit = useSessionSubmit(api.auth.login, t('loginFailed'), form.setErrors);
+  const submit = useSessionSubmit(authApi.login, t('loginFailed'), form.setErrors);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();

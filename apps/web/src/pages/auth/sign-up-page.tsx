@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useForm } from '../../hooks/use-form';
 import { useSessionSubmit } from '../../hooks/use-session-submit';
-import { api } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { PATHS } from '../../routes/paths';
 
 /** /auth/sign-up with the GitHub option (spec §2, §5). */
@@ -15,7 +15,7 @@ export function SignUpPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const form = useForm(signUpSchema, { username: '', email: '', password: '', confirm_password: '' });
-  const submit = useSessionSubmit(api.auth.register, t('registerFailed'), form.setErrors);
+  const submit = useSessionSubmit(authApi.register, t('registerFailed'), form.setErrors);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();

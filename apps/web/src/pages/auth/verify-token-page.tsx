@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CallbackProgress } from '../../components/auth/callback-progress';
 import { useLang } from '../../hooks/use-lang';
 import { useOnce } from '../../hooks/use-once';
-import { api } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { authStore } from '../../lib/auth-store';
 import { errorText } from '../../lib/error-text';
 import { snackbarStore } from '../../lib/snackbar-store';
@@ -30,7 +30,7 @@ export function VerifyTokenPage() {
       fail(t('verifyToken.missing'));
       return;
     }
-    api.auth
+    authApi
       .verifyToken(token)
       .then((answer) => {
         authStore.signIn({ access: token, user: answer.user });
