@@ -1,13 +1,23 @@
-import { LIMITS, normalizeError } from '@didban/core';
-import { QueryClient } from '@tanstack/react-query';
+import { LIMITS, normalizeError, translate } from '@didban/core';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { errorText } from './error-text';
+import { storedLanguage } from './language';
+import { snackbarStore } from './snackbar-store';
 
 /**
  * Spec §7: no refetch on window focus, one retry, fresh for 5 minutes, refetch on mount;
  * mutations are not retried. A 4xx answer is not retried: asking again cannot change it, and a
- * 401 has already signed the user out.
+ * 401 has already signed the user out. Spec §8: a failed load says why in a snackbar (mutations
+ * report their own failures with the situation's message).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        const lang = storedLanguage();
+        snackbarStore.show(errorText(error, lang, translate('errors.unknown', lang)), 'error');
+      },
+    }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,

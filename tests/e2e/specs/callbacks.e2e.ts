@@ -1,0 +1,60 @@
+import { translate } from '@didban/core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from '../support/browser';
+import { TEXT } from '../support/texts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(['fa', 'en'] as const)('sign-in callbacks in %s', (lang) => {
+  const t = TEXT[lang];
+
+  it('says so when GitHub sign-in is not configured on this server', async () => {
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      await page.goto('/auth/sign-up');
+      await page
+        .getByRole('button', { name: lang === 'fa' ? 'ادامه با گیت‌هاب' : 'Continue with GitHub' })
+        .click();
+      await page.getByTestId('snackbar-message').first().waitFor();
+      expect(await page.getByTestId('snackbar-message').allTextContents()).toContain(
+        translate('errors.github_not_configured', lang),
+      );
+      expect(new URL(page.url()).pathname).toBe('/auth/sign-up');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the error page with its links when a callback comes back without a code', async () => {
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      await page.goto('/auth/github-callback?error=access_denied');
+      await page.getByRole('heading', { name: t.errorTitle }).waitFor();
+      expect(await page.getByText(t.errorBody).isVisible()).toBe(true);
+      await page.getByRole('link', { name: lang === 'fa' ? 'بازگشت به صفحهٔ ورود' : 'Back to login' }).click();
+      await page.getByRole('heading', { name: t.signInTitle }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses a session token that does not verify', async () => {
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      await page.goto('/auth/verify-token?token=not-a-token');
+      await page.getByRole('heading', { name: t.errorTitle }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('didban.auth'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
