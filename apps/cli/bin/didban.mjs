@@ -4,6 +4,15 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/main.ts');
+const { main, fatalText } = await import('../src/main.ts');
+
+// An error thrown from a library's event handler bypasses `run`; it still gets one line.
+const fatal = (error) => {
+  process.stderr.write(fatalText(error));
+  process.exit(1);
+};
+process.on('uncaughtException', fatal);
+process.on('unhandledRejection', fatal);
+
 // The only place that exits: `run` returns the code; pending handles must not keep us alive.
 process.exit(await main());

@@ -26,6 +26,8 @@ export type RunResult = { exitCode: number; stdout: string; stderr: string };
 
 /** Wraps a stream so what is written is also kept, for `run`'s result. */
 export function recording(stream: OutputStream | undefined, keep: boolean) {
+  // Streaming only (the bin): hand the real stream on, so Ink can draw on the terminal itself.
+  if (!keep && stream) return { out: stream, text: () => '' };
   let text = '';
   const out: OutputStream = {
     write(chunk: string) {

@@ -1,3 +1,7 @@
+import { resolveLang } from './config/settings.js';
+import { parseEnv } from './env.js';
+import { createTranslator } from './i18n/translate.js';
+import { describeError } from './report-error.js';
 import { run } from './run.js';
 import { ttyPrompt } from './terminal/tty-prompt.js';
 
@@ -19,4 +23,18 @@ export async function main(): Promise<number> {
     { capture: false },
   );
   return exitCode;
+}
+
+/**
+ * The line for an error that escaped `run` (thrown from an event handler deep in a library):
+ * still one line, still translated; the stack only with --verbose.
+ */
+export function fatalText(error: unknown): string {
+  let lang: 'en' | 'fa' = 'en';
+  try {
+    lang = resolveLang(undefined, parseEnv(process.env), {});
+  } catch {}
+  const { line } = describeError(error, { t: createTranslator(lang) });
+  const stack = process.argv.includes('--verbose') && error instanceof Error ? `${error.stack}\n` : '';
+  return `${line}\n${stack}`;
 }

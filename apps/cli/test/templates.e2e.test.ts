@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBinary } from './helpers/binary.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/templates/', import.meta.url));
+const good = join(fixtures, 'good');
+const gitConfig = join(good, 'exposed-git-config.yaml');
+const banner = join(good, 'lab-server-banner.yaml');
+const broken = join(fixtures, 'bad', 'broken.yaml');
+
+let target: Server;
+let base: string;
+let configDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  // A tiny web server with a known weakness: its Git config is public.
+  target = createServer((req, res) => {
+    res.setHeader('server', 'didban-lab');
+    if (req.url === '/.git/config') {
+      res.end('[core]\n\tbare = false\n[remote "origin"]\n\turl = https://git.example/acme/site.git\n');
+    } else res.end('<h1>hello</h1>');
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  configDir = mkdtempSync(join(tmpdir(), 'didban-cli-templates-'));
+  env = { DIDBAN_CONFIG_DIR: configDir, DIDBAN_LANG: 'en' };
+});
+afterAll(async () => {
+  await new Promise((resolve) => target.close(resolve));
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+describe('didban templates validate', () => {
+  it('accepts valid templates in a folder and exits 0', async () => {
+    expect(await runBinary(['templates', 'validate', good], env)).toEqual({
+      exitCode: 0,
+      stdout: `ok ${gitConfig} (exposed-git-config)\nok ${banner} (lab-server-banner)\n2 valid, 0 invalid of 2 file(s).\n`,
+      stderr: '',
+    });
+  });
+
+  it('lists each error with file, line and column, and exits 1; --json has the same facts', async () => {
+    const text = await runBinary(['templates', 'validate', gitConfig, broken], env);
+    expect(text.exitCode).toBe(1);
+    expect(text.stdout.split('\n')).toEqual([
+      `ok ${gitConfig} (exposed-git-config)`,
+      `${broken}:1:5: error: id: invalid id "broken template": use letters and digits joined by single "-" or "_" (e.g. "exposed-git-config")`,
+      `${broken}:5:13: error: info.severity: invalid severity "serious": use one of info, low, medium, high, critical, unknown`,
+      '1 valid, 1 invalid of 2 file(s).',
+      '',
+    ]);
+    const json = await runBinary(['templates', 'validate', broken, '--json'], env);
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({
+      results: [
+        {
+          file: broken,
+          ok: false,
+          id: null,
+          errors: [
+            expect.objectContaining({ line: 1, column: 5, path: 'id' }),
+            expect.objectContaining({ line: 5, column: 13, path: 'info.severity' }),
+          ],
+          warnings: [],
+        },
+      ],
+    });
+  });
+
+  it('names a file it cannot read in one line', async () => {
+    expect(await runBinary(['templates', 'validate', join(fixtures, 'missing.yaml')], env)).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: `Cannot read ${join(fixtures, 'missing.yaml')}: no such file or folder\n`,
+    });
+  });
+});
+
+describe('didban templates run', () => {
+  it('prints findings as a table, most severe first', async () => {
+    const result = await runBinary(['templates', 'run', good, '--target', base], env);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const rows = result.stdout.split('\n').filter((l) => l.startsWith('│'));
+    expect(
+      rows.map((r) =>
+        r
+          .split('│')
+          .map((c) => c.trim())
+          .slice(1, -1),
+      ),
+    ).toEqual([
+      ['Severity', 'Template', 'Matcher', 'Matched at', 'Extracted'],
+      ['high', 'exposed-git-config', '', `${base}/.git/config`, 'https://git.example/acme/site.git'],
+      ['info', 'lab-server-banner', 'didban-lab', `${base}/`, ''],
+    ]);
+    expect(result.stdout).toMatch(/\n2 finding\(s\)\.\n$/);
+  });
+
+  it('gives stable JSON and trips --fail-on at or above the threshold', async () => {
+    const gated = await runBinary(
+      ['templates', 'run', good, '--target', base, '--json', '--fail-on', 'HIGH'],
+      env,
+    );
+    expect(gated.exitCode).toBe(1);
+    expect(gated.stderr).toBe('1 finding(s) at or above high: failing as --fail-on asks.\n');
+    const out = JSON.parse(gated.stdout);
+    expect(out).toEqual({
+      results: [
+        {
+          template_id: 'exposed-git-config',
+          template_name: 'Exposed Git config',
+          severity: 'high',
+          protocol: 'http',
+          host: base,
+          matched_at: `${base}/.git/config`,
+          matcher_name: null,
+          extractor_name: 'remote',
+          extracted_results: ['https://git.example/acme/site.git'],
+          tags: ['git', 'exposure'],
+          timestamp: expect.any(String),
+        },
+        expect.objectContaining({
+          template_id: 'lab-server-banner',
+          severity: 'info',
+          matcher_name: 'didban-lab',
+        }),
+      ],
+      skipped: [],
+      failures: [],
+    });
+    const passes = await runBinary(['templates', 'run', banner, '--target', base, '--fail-on', 'low'], env);
+    expect(passes.exitCode).toBe(0);
+  });
+
+  it('refuses to scan with an invalid template, and rejects a bad severity as usage', async () => {
+    const invalid = await runBinary(['templates', 'run', gitConfig, broken, '--target', base], env);
+    expect(invalid.exitCode).toBe(1);
+    expect(invalid.stdout).toBe('');
+    expect(invalid.stderr.split('\n')[0]).toBe(
+      `${broken}:1:5: error: id: invalid id "broken template": use letters and digits joined by single "-" or "_" (e.g. "exposed-git-config")`,
+    );
+    expect(
+      await runBinary(['templates', 'run', banner, '--target', base, '--fail-on', 'severe'], env),
+    ).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'Unknown severity "severe": use one of info, low, medium, high, critical.\n',
+    });
+    expect(await runBinary(['templates', 'run', banner], env)).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: "required option '--target <url>' not specified (see: didban templates run --help)\n",
+    });
+  });
+});
