@@ -31,3 +31,15 @@ export async function notify(
   const body = (await answer.json()) as { data: { id: string } };
   return body.data.id;
 }
+
+/** Create a team owned by the session's user (the workspace switcher lists it). */
+export async function createTeam(baseUrl: string, session: Session, name: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/v1/panel/teams/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access}` },
+    body: JSON.stringify({ name }),
+  });
+  if (answer.status !== 201) throw new Error(`panel/teams answered ${answer.status}: ${await answer.text()}`);
+  const body = (await answer.json()) as { data: { id: string } };
+  return body.data.id;
+}
