@@ -51,8 +51,9 @@ export function teamRequestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/panel/teams/:id/requests/',
       {
-        // Any signed-in user: the requester is by definition not a member yet.
-        config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        // Any signed-in user: the requester is by definition not a member yet. One pending
+        // request per team and user bounds what it can cost the team's admins.
+        config: { access: 'user' },
         schema: {
           tags: ['teams'],
           summary: 'Ask to join a team by its id',
