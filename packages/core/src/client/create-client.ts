@@ -1,6 +1,8 @@
 import { type ApiClientOptions, createHttp } from './api-client.js';
 import { authEndpoints, profileEndpoints } from './endpoints.js';
+import { billingEndpoints } from './endpoints-billing.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
+import { supportEndpoints } from './endpoints-support.js';
 import { invitationEndpoints, teamEndpoints } from './endpoints-teams.js';
 import { workerEndpoints } from './endpoints-workers.js';
 
@@ -21,6 +23,8 @@ export function createApiClient(options: ApiClientOptions) {
     notifications: notificationEndpoints(http),
     feedback: feedbackEndpoints(http),
     workers: workerEndpoints(http),
+    billing: billingEndpoints(http),
+    support: supportEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

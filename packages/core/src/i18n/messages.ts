@@ -345,6 +345,109 @@ export const MESSAGES = {
     en: '{actor} declined the request of {target} to join.',
     fa: '{actor} درخواست عضویت {target} را نپذیرفت.',
   },
+  // Licences, payments, plan limits and support tickets (issue 10)
+  'billing.license_required': { en: 'Choose a licence.', fa: 'یک لایسنس انتخاب کنید.' },
+  'billing.license_not_found': {
+    en: 'This licence does not exist or is no longer for sale.',
+    fa: 'این لایسنس وجود ندارد یا دیگر برای فروش نیست.',
+  },
+  'billing.provider_not_configured': {
+    en: 'This payment method is not available on this server.',
+    fa: 'این روش پرداخت روی این سرور فعال نیست.',
+  },
+  'billing.payment_request_failed': {
+    en: 'Failed to create payment request',
+    fa: 'ایجاد درخواست پرداخت ناموفق بود',
+  },
+  'billing.payment_unreachable': {
+    en: 'The payment gateway could not be reached. Your order is still pending; please try again in a moment.',
+    fa: 'دسترسی به درگاه پرداخت ممکن نشد. سفارش شما هنوز در انتظار است؛ چند لحظه دیگر دوباره تلاش کنید.',
+  },
+  'billing.payment_cancelled': {
+    en: 'The payment was cancelled or did not go through. The order is marked as failed.',
+    fa: 'پرداخت لغو شد یا انجام نشد. سفارش ناموفق ثبت شد.',
+  },
+  'billing.payment_rejected': {
+    en: 'The payment gateway did not confirm this payment. The order is marked as failed; if you were charged, contact support.',
+    fa: 'درگاه پرداخت این پرداخت را تأیید نکرد. سفارش ناموفق ثبت شد؛ اگر مبلغی از حساب شما کم شده است با پشتیبانی تماس بگیرید.',
+  },
+  'billing.payment_mismatch': {
+    en: 'The payment does not match this order (amount or payment reference). The order is marked as failed; if you were charged, contact support.',
+    fa: 'این پرداخت با سفارش همخوانی ندارد (مبلغ یا شناسهٔ پرداخت). سفارش ناموفق ثبت شد؛ اگر مبلغی از حساب شما کم شده است با پشتیبانی تماس بگیرید.',
+  },
+  'billing.payment_expired': {
+    en: 'The payment expired before it was completed. The order is marked as failed.',
+    fa: 'مهلت پرداخت پیش از تکمیل آن به پایان رسید. سفارش ناموفق ثبت شد.',
+  },
+  'limits.assets': {
+    en: 'Your {plan} plan allows at most {limit} assets ({used} in use). Upgrade your plan at /settings/billing.',
+    fa: 'طرح {plan} شما حداکثر {limit} دارایی را مجاز می‌داند ({used} دارایی در حال استفاده). طرح خود را در /settings/billing ارتقا دهید.',
+  },
+  'limits.scans': {
+    en: 'Your {plan} plan allows at most {limit} scans a month ({used} used this month). Upgrade your plan at /settings/billing.',
+    fa: 'طرح {plan} شما حداکثر {limit} اسکن در ماه را مجاز می‌داند ({used} اسکن در این ماه). طرح خود را در /settings/billing ارتقا دهید.',
+  },
+  'limits.teams': {
+    en: 'Your {plan} plan allows at most {limit} team(s) ({used} owned). Upgrade your plan at /settings/billing.',
+    fa: 'طرح {plan} شما حداکثر {limit} تیم را مجاز می‌داند ({used} تیم دارید). طرح خود را در /settings/billing ارتقا دهید.',
+  },
+  'limits.team_members': {
+    en: "The team owner's {plan} plan allows at most {limit} members per team ({used} in this team). Upgrade the plan at /settings/billing.",
+    fa: 'طرح {plan} مالک تیم حداکثر {limit} عضو در هر تیم را مجاز می‌داند ({used} عضو در این تیم). طرح را در /settings/billing ارتقا دهید.',
+  },
+  'plans.free': { en: 'Free', fa: 'رایگان' },
+  'support.title_required': { en: 'Subject is required', fa: 'موضوع تیکت الزامی است' },
+  'support.title_max': {
+    en: 'The subject is too long (200 characters at most).',
+    fa: 'موضوع بیش از حد طولانی است (حداکثر ۲۰۰ نویسه).',
+  },
+  'support.type_required': { en: 'Choose a ticket type.', fa: 'نوع تیکت را انتخاب کنید.' },
+  'support.type_unknown': { en: 'This ticket type does not exist.', fa: 'این نوع تیکت وجود ندارد.' },
+  'support.type_name_required': {
+    en: 'The type needs a name in English and in Persian.',
+    fa: 'نوع تیکت باید نامی به انگلیسی و به فارسی داشته باشد.',
+  },
+  'support.message_empty': {
+    en: 'Write a message or attach a file.',
+    fa: 'پیامی بنویسید یا فایلی پیوست کنید.',
+  },
+  'support.message_max': {
+    en: 'The message is too long (5000 characters at most).',
+    fa: 'پیام بیش از حد طولانی است (حداکثر ۵۰۰۰ نویسه).',
+  },
+  'support.message_both': {
+    en: 'Send either text or one file in a message, not both.',
+    fa: 'در هر پیام یا متن بفرستید یا یک فایل، نه هر دو.',
+  },
+  'support.attachment_one': {
+    en: 'Attach one file per message.',
+    fa: 'در هر پیام فقط یک فایل پیوست کنید.',
+  },
+  'support.attachment_too_large': {
+    en: 'The attachment must be at most 10 MB.',
+    fa: 'حجم پیوست باید حداکثر ۱۰ مگابایت باشد.',
+  },
+  'support.attachment_disguised': {
+    en: 'The content of "{name}" does not match its name or declared type, so it was not sent. Send the file under its real name.',
+    fa: 'محتوای «{name}» با نام یا نوع اعلام‌شدهٔ آن همخوانی ندارد و ارسال نشد. فایل را با نام واقعی‌اش بفرستید.',
+  },
+  'support.ticket_closed': {
+    en: 'This ticket is closed and accepts no more messages.',
+    fa: 'این تیکت بسته شده است و پیام جدیدی نمی‌پذیرد.',
+  },
+  'support.status_staff_only': {
+    en: 'Only support staff can set this status; you can close your ticket.',
+    fa: 'فقط کارکنان پشتیبانی می‌توانند این وضعیت را تعیین کنند؛ شما می‌توانید تیکت خود را ببندید.',
+  },
+  'support.ticket_already_closed': {
+    en: 'This ticket is closed; it cannot be reopened.',
+    fa: 'این تیکت بسته شده است و دوباره باز نمی‌شود.',
+  },
+  'notify.ticket_reply': {
+    en: 'Support replied to your ticket "{title}".',
+    fa: 'پشتیبانی به تیکت «{title}» شما پاسخ داد.',
+  },
+  // end licences, payments, limits and support
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
