@@ -642,6 +642,23 @@ describe('membership requests', () => {
     }
   });
 
+  it('joining one way settles the other: an accepted invitation closes a pending request', async () => {
+    const { owner, team } = await teamOfThree();
+    const sara = await registerUser(server);
+    const requestId = (await call('POST', `panel/teams/${team.id}/requests/`, sara)).json().data.id;
+    const invitationId = (
+      await call('POST', `panel/teams/${team.id}/invitations/`, owner, {
+        email_or_username: sara.user.username,
+      })
+    ).json().data.id;
+    expect((await call('POST', `panel/invitations/${invitationId}/accept/`, sara)).statusCode).toBe(200);
+    expect((await call('GET', `panel/teams/${team.id}/requests/`, owner)).json().data.result_count).toBe(0);
+    const late = await call('POST', `panel/teams/${team.id}/requests/${requestId}/accept/`, owner);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('request_answered');
+    expect(await roleOf(team.id, sara.user.id)).toBe('user');
+  });
+
   it('declining keeps the requester out and allows a new request later', async () => {
     const { owner, team } = await teamOfThree();
     const sara = await registerUser(server);

@@ -1,7 +1,7 @@
 import type { TeamDetail, TeamMember, TeamRole } from '@didban/core';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { users, workspaceMembers, workspaces } from '../db/schema.js';
+import { teamInvitations, teamJoinRequests, users, workspaceMembers, workspaces } from '../db/schema.js';
 import type { WorkspaceContext } from '../http/fastify-types.js';
 
 // Owner first, then admins, then users; the earliest joined first within a role.
@@ -63,9 +63,13 @@ export async function managerIds(db: Db, teamId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Add a member, or leave an existing membership as it is (an invitation and a request may race). */
+/**
+ * Add a member, or leave an existing membership as it is (an invitation and a request may
+ * race). Whatever else was pending between the team and the user is settled too: once they are
+ * in, a second invitation or request has nothing left to ask.
+ */
 export async function addMember(
-  db: Pick<Db, 'insert'>,
+  db: Pick<Db, 'insert' | 'update'>,
   teamId: string,
   userId: string,
   role: TeamRole,
@@ -74,6 +78,27 @@ export async function addMember(
     .insert(workspaceMembers)
     .values({ workspace_id: teamId, user_id: userId, role })
     .onConflictDoNothing();
+  const now = new Date();
+  await db
+    .update(teamInvitations)
+    .set({ status: 'accepted', responded_at: now })
+    .where(
+      and(
+        eq(teamInvitations.workspace_id, teamId),
+        eq(teamInvitations.invitee_id, userId),
+        eq(teamInvitations.status, 'pending'),
+      ),
+    );
+  await db
+    .update(teamJoinRequests)
+    .set({ status: 'accepted', responded_at: now })
+    .where(
+      and(
+        eq(teamJoinRequests.workspace_id, teamId),
+        eq(teamJoinRequests.user_id, userId),
+        eq(teamJoinRequests.status, 'pending'),
+      ),
+    );
 }
 
 /** The team as `GET panel/teams/{id}/` shows it to a member with `role`. */
