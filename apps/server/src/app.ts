@@ -16,6 +16,7 @@ import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
 import { installValidation } from './http/validation.js';
 import { authRoutes } from './routes/auth.js';
+import { billingRoutes } from './routes/billing.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { githubRoutes } from './routes/github.js';
 import { healthRoutes } from './routes/health.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(feedbackRoutes(deps));
       await api.register(workerApiRoutes(deps));
       await api.register(workerRoutes(deps));
+      await api.register(billingRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },

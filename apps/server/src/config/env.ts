@@ -43,6 +43,16 @@ const envSchema = z.object({
   GITHUB_AUTHORIZE_URL: z.string().default('https://github.com/login/oauth/authorize'),
   GITHUB_TOKEN_URL: z.string().default('https://github.com/login/oauth/access_token'),
   GITHUB_API_URL: z.string().default('https://api.github.com'),
+  // Free plan limits and payment providers (issue 10)
+  DIDBAN_FREE_ASSETS: z.coerce.number().int().min(0).default(100),
+  DIDBAN_FREE_SCANS: z.coerce.number().int().min(0).default(20),
+  DIDBAN_FREE_TEAMS: z.coerce.number().int().min(0).default(1),
+  DIDBAN_FREE_TEAM_MEMBERS: z.coerce.number().int().min(1).default(3),
+  ZARINPAL_MERCHANT_ID: optionalText,
+  ZARINPAL_URL: z.url().default('https://payment.zarinpal.com'),
+  BTCPAY_URL: optionalText.pipe(z.url().optional()),
+  BTCPAY_STORE_ID: optionalText,
+  BTCPAY_API_KEY: optionalText,
 });
 
 export type Config = {
@@ -69,6 +79,12 @@ export type Config = {
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
     | undefined;
+  /** Limits of users without an active licence (a team is bound by its owner's plan). */
+  freePlan: { assets: number; scans: number; teams: number; team_members: number };
+  /** A gateway speaking Zarinpal's v4 REST protocol; unset merchant: not offered. */
+  zarinpal: { merchantId: string; url: string } | undefined;
+  /** BTCPay Server (Greenfield invoices); all three set or not offered. */
+  btcpay: { url: string; storeId: string; apiKey: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -111,5 +127,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     github,
+    freePlan: {
+      assets: e.DIDBAN_FREE_ASSETS,
+      scans: e.DIDBAN_FREE_SCANS,
+      teams: e.DIDBAN_FREE_TEAMS,
+      team_members: e.DIDBAN_FREE_TEAM_MEMBERS,
+    },
+    zarinpal: e.ZARINPAL_MERCHANT_ID
+      ? { merchantId: e.ZARINPAL_MERCHANT_ID, url: e.ZARINPAL_URL.replace(/\/+$/, '') }
+      : undefined,
+    btcpay:
+      e.BTCPAY_URL && e.BTCPAY_STORE_ID && e.BTCPAY_API_KEY
+        ? { url: e.BTCPAY_URL.replace(/\/+$/, ''), storeId: e.BTCPAY_STORE_ID, apiKey: e.BTCPAY_API_KEY }
+        : undefined,
   };
 }

@@ -6,3 +6,5 @@ export * from './tables/notifications.js';
 export * from './tables/workers.js';
 export * from './tables/assets.js';
 export * from './tables/teams.js';
+export * from './tables/billing.js';
+export * from './tables/support.js';

@@ -1,0 +1,136 @@
+import {
+  type ActiveLicense,
+  DEFAULT_FREE_PLAN_LIMITS,
+  type LimitKind,
+  type MessageKey,
+  type PlanLimits,
+  UPGRADE_PATH,
+} from '@didban/core';
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { assets, workspaceMembers, workspaces } from '../db/schema.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { findActiveLicense } from './licenses.js';
+
+/**
+ * The free plan of each app, keyed by its database handle: buildApp registers the configured
+ * limits (DIDBAN_FREE_*), so callers need only `db`. Unregistered: the defaults.
+ */
+const freePlans = new WeakMap<object, PlanLimits>();
+
+/** Called once by buildApp with the configured free plan. */
+export function setFreePlanLimits(db: Db, limits: PlanLimits): void {
+  freePlans.set(db, { ...limits });
+}
+
+export type PlanInfo = {
+  /** 'free', or the active licence's title (Pro, Enterprise). */
+  plan: string;
+  license: ActiveLicense | null;
+  limits: PlanLimits;
+  ownerId: string;
+};
+
+async function workspaceOwner(db: Db, workspaceId: string): Promise<string> {
+  const [row] = await db
+    .select({ owner: workspaces.owner_id })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  if (!row) throw notFound();
+  return row.owner;
+}
+
+/**
+ * The plan binding a workspace: its owner's active licence, else the free plan. A team
+ * workspace is bound by its owner's plan, whoever is acting in it.
+ * @example const { plan, limits } = await getPlanLimits(db, workspace.id); // limits.assets === 100 on free
+ */
+export async function getPlanLimits(db: Db, workspaceId: string): Promise<PlanInfo> {
+  const ownerId = await workspaceOwner(db, workspaceId);
+  const license = await findActiveLicense(db, ownerId);
+  if (!license) {
+    return { plan: 'free', license: null, limits: freePlans.get(db) ?? DEFAULT_FREE_PLAN_LIMITS, ownerId };
+  }
+  const limits: PlanLimits = {
+    assets: license.assets,
+    scans: license.scans,
+    teams: license.teams,
+    team_members: license.team_members,
+  };
+  return { plan: license.title, license, limits, ownerId };
+}
+
+/**
+ * What a workspace uses now, per kind:
+ * - assets: assets of this workspace (each workspace counts its own against its owner's plan);
+ * - teams: teams the workspace's owner owns;
+ * - team_members: members of this workspace, the owner included;
+ * - scans: scans started this calendar month — there is no scans table yet, so callers pass
+ *   their count as `used` (0 otherwise).
+ */
+export async function planUsage(
+  db: Db,
+  workspaceId: string,
+  kind: LimitKind,
+  ownerId?: string,
+): Promise<number> {
+  switch (kind) {
+    case 'assets': {
+      const [row] = await db.select({ n: count() }).from(assets).where(eq(assets.workspace_id, workspaceId));
+      return row?.n ?? 0;
+    }
+    case 'teams': {
+      const owner = ownerId ?? (await workspaceOwner(db, workspaceId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(workspaces)
+        .where(and(eq(workspaces.owner_id, owner), eq(workspaces.kind, 'team')));
+      return row?.n ?? 0;
+    }
+    case 'team_members': {
+      const [row] = await db
+        .select({ n: count() })
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.workspace_id, workspaceId));
+      return row?.n ?? 0;
+    }
+    case 'scans':
+      return 0;
+  }
+}
+
+const LIMIT_MESSAGES: Record<LimitKind, MessageKey> = {
+  assets: 'limits.assets',
+  scans: 'limits.scans',
+  teams: 'limits.teams',
+  team_members: 'limits.team_members',
+};
+
+/**
+ * Refuse an action that would take a workspace past its plan: throws 403 `plan_limit` with a
+ * message naming the limit, the use and the upgrade page (/settings/billing).
+ * - teams: pass any workspace of the user creating the team (their personal one);
+ * - team_members: the team, before adding members (accepting an invitation or a request);
+ * - assets: the workspace, before inserting `adding` new assets;
+ * - scans: the workspace, with `used` = scans started this month.
+ * @example await assertWithinLimit(db, personalWorkspaceId, 'teams', 1);
+ */
+export async function assertWithinLimit(
+  db: Db,
+  workspaceId: string,
+  kind: LimitKind,
+  adding = 1,
+  options: { used?: number } = {},
+): Promise<void> {
+  const info = await getPlanLimits(db, workspaceId);
+  const used = options.used ?? (await planUsage(db, workspaceId, kind, info.ownerId));
+  const limit = info.limits[kind];
+  if (used + adding > limit) {
+    throw new HttpError(403, 'plan_limit', LIMIT_MESSAGES[kind], {
+      limit,
+      used,
+      plan: info.plan,
+      upgrade_url: UPGRADE_PATH,
+    });
+  }
+}
