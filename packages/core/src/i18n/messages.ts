@@ -380,20 +380,20 @@ export const MESSAGES = {
     fa: 'مهلت پرداخت پیش از تکمیل آن به پایان رسید. سفارش ناموفق ثبت شد.',
   },
   'limits.assets': {
-    en: 'Your {plan} plan allows at most {limit} assets ({used} in use). Upgrade your plan at /settings/billing.',
-    fa: 'طرح {plan} شما حداکثر {limit} دارایی را مجاز می‌داند ({used} دارایی در حال استفاده). طرح خود را در /settings/billing ارتقا دهید.',
+    en: 'Your plan allows at most {limit} assets ({used} in use). Upgrade your plan at /settings/billing.',
+    fa: 'طرح شما حداکثر {limit} دارایی را مجاز می‌داند ({used} دارایی در حال استفاده). طرح خود را در /settings/billing ارتقا دهید.',
   },
   'limits.scans': {
-    en: 'Your {plan} plan allows at most {limit} scans a month ({used} used this month). Upgrade your plan at /settings/billing.',
-    fa: 'طرح {plan} شما حداکثر {limit} اسکن در ماه را مجاز می‌داند ({used} اسکن در این ماه). طرح خود را در /settings/billing ارتقا دهید.',
+    en: 'Your plan allows at most {limit} scans a month ({used} used this month). Upgrade your plan at /settings/billing.',
+    fa: 'طرح شما حداکثر {limit} اسکن در ماه را مجاز می‌داند ({used} اسکن در این ماه). طرح خود را در /settings/billing ارتقا دهید.',
   },
   'limits.teams': {
-    en: 'Your {plan} plan allows at most {limit} team(s) ({used} owned). Upgrade your plan at /settings/billing.',
-    fa: 'طرح {plan} شما حداکثر {limit} تیم را مجاز می‌داند ({used} تیم دارید). طرح خود را در /settings/billing ارتقا دهید.',
+    en: 'Your plan allows at most {limit} team(s) ({used} owned). Upgrade your plan at /settings/billing.',
+    fa: 'طرح شما حداکثر {limit} تیم را مجاز می‌داند ({used} تیم دارید). طرح خود را در /settings/billing ارتقا دهید.',
   },
   'limits.team_members': {
-    en: "The team owner's {plan} plan allows at most {limit} members per team ({used} in this team). Upgrade the plan at /settings/billing.",
-    fa: 'طرح {plan} مالک تیم حداکثر {limit} عضو در هر تیم را مجاز می‌داند ({used} عضو در این تیم). طرح را در /settings/billing ارتقا دهید.',
+    en: "The team owner's plan allows at most {limit} members per team ({used} in this team). Upgrade the plan at /settings/billing.",
+    fa: 'طرح مالک تیم حداکثر {limit} عضو در هر تیم را مجاز می‌داند ({used} عضو در این تیم). طرح را در /settings/billing ارتقا دهید.',
   },
   'plans.free': { en: 'Free', fa: 'رایگان' },
   'support.title_required': { en: 'Subject is required', fa: 'موضوع تیکت الزامی است' },
