@@ -1,7 +1,7 @@
 import { translate } from '@didban/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { TEXT } from '../support/texts';
 
 const baseUrl = inject('baseUrl');
@@ -40,6 +40,7 @@ describe.each(['fa', 'en'] as const)('sign-in callbacks in %s', (lang) => {
       await page.goto('/auth/github-callback?error=access_denied');
       await page.getByRole('heading', { name: t.errorTitle }).waitFor();
       expect(await page.getByText(t.errorBody).isVisible()).toBe(true);
+      await screenshot(page, `callback-error-guest-${lang}`);
       await page.getByRole('link', { name: lang === 'fa' ? 'بازگشت به صفحهٔ ورود' : 'Back to login' }).click();
       await page.getByRole('heading', { name: t.signInTitle }).waitFor();
     } finally {
@@ -53,6 +54,23 @@ describe.each(['fa', 'en'] as const)('sign-in callbacks in %s', (lang) => {
       await page.goto('/auth/verify-token?token=not-a-token');
       await page.getByRole('heading', { name: t.errorTitle }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('didban.auth'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows guests the sign-up and login buttons on a page that does not exist', async () => {
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      await page.goto('/no/such/page');
+      await page.getByRole('heading', { name: lang === 'fa' ? 'صفحه پیدا نشد' : 'Page not found' }).waitFor();
+      expect(await page.getByRole('link', { name: lang === 'fa' ? 'ثبت‌نام' : 'Sign up' }).isVisible()).toBe(
+        true,
+      );
+      expect(await page.getByRole('link', { name: lang === 'fa' ? 'ورود' : 'Log in' }).isVisible()).toBe(
+        true,
+      );
+      await screenshot(page, `not-found-guest-${lang}`);
     } finally {
       await context.close();
     }

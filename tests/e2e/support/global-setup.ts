@@ -96,6 +96,7 @@ export default async function setup(project: TestProject) {
     await waitForServer(baseUrl, server, () => output);
   } catch (error) {
     stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);

@@ -43,6 +43,10 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../pages/auth/error-callback-page').then((m) => ({ Component: m.ErrorCallbackPage })),
           },
+          {
+            path: '*',
+            lazy: () => import('../pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
         ],
       },
       {
@@ -71,16 +75,6 @@ export const routes: RouteObject[] = [
                   })),
               },
             ],
-          },
-        ],
-      },
-      {
-        path: '*',
-        lazy: () => import('../components/layout/public-shell').then((m) => ({ Component: m.PublicShell })),
-        children: [
-          {
-            index: true,
-            lazy: () => import('../pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
           },
         ],
       },
