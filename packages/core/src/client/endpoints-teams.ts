@@ -47,7 +47,7 @@ export function teamEndpoints(http: Http) {
       unwrap(http.patch(`${team(id)}members/${seg(userId)}/`, body, envelope(teamMemberSchema))),
     removeMember: (id: string, userId: string) =>
       unwrap(http.delete(`${team(id)}members/${seg(userId)}/`, envelope(teamDoneSchema))),
-    leave: (id: string) => unwrap(http.post(`${team(id)}leave/`, undefined, envelope(teamDoneSchema))),
+    leave: (id: string) => unwrap(http.post(`${team(id)}leave/`, {}, envelope(teamDoneSchema))),
     transferOwnership: (id: string, body: TransferOwnershipInput) =>
       unwrap(http.post(`${team(id)}transfer-ownership/`, body, envelope(teamDetailSchema))),
 
@@ -62,22 +62,12 @@ export function teamEndpoints(http: Http) {
       unwrap(http.get(`${team(id)}requests/`, envelope(pagedList(teamJoinRequestSchema)), query)),
     /** Ask to join a team by its id; its admins answer. */
     requestToJoin: (id: string) =>
-      unwrap(http.post(`${team(id)}requests/`, undefined, envelope(teamJoinRequestSchema))),
+      unwrap(http.post(`${team(id)}requests/`, {}, envelope(teamJoinRequestSchema))),
     acceptRequest: (id: string, requestId: string) =>
-      unwrap(
-        http.post(
-          `${team(id)}requests/${seg(requestId)}/accept/`,
-          undefined,
-          envelope(teamJoinRequestSchema),
-        ),
-      ),
+      unwrap(http.post(`${team(id)}requests/${seg(requestId)}/accept/`, {}, envelope(teamJoinRequestSchema))),
     declineRequest: (id: string, requestId: string) =>
       unwrap(
-        http.post(
-          `${team(id)}requests/${seg(requestId)}/decline/`,
-          undefined,
-          envelope(teamJoinRequestSchema),
-        ),
+        http.post(`${team(id)}requests/${seg(requestId)}/decline/`, {}, envelope(teamJoinRequestSchema)),
       ),
 
     activity: (id: string, n = 1, pageSize = 10) =>
@@ -91,8 +81,8 @@ export function invitationEndpoints(http: Http) {
     mine: (query: InvitationListQuery = {}) =>
       unwrap(http.get('panel/invitations/', envelope(pagedList(teamInvitationSchema)), query)),
     accept: (id: string) =>
-      unwrap(http.post(`panel/invitations/${seg(id)}/accept/`, undefined, envelope(teamInvitationSchema))),
+      unwrap(http.post(`panel/invitations/${seg(id)}/accept/`, {}, envelope(teamInvitationSchema))),
     decline: (id: string) =>
-      unwrap(http.post(`panel/invitations/${seg(id)}/decline/`, undefined, envelope(teamInvitationSchema))),
+      unwrap(http.post(`panel/invitations/${seg(id)}/decline/`, {}, envelope(teamInvitationSchema))),
   };
 }
