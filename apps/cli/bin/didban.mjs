@@ -7,8 +7,8 @@ register();
 const { main, fatalText } = await import('../src/main.ts');
 
 // An error thrown from a library's event handler bypasses `run`; it still gets one line.
-const fatal = (error) => {
-  process.stderr.write(fatalText(error));
+const fatal = async (error) => {
+  process.stderr.write(await fatalText(error));
   process.exit(1);
 };
 process.on('uncaughtException', fatal);

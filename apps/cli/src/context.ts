@@ -1,5 +1,5 @@
 import { type ApiClient, createApiClient, type Lang } from '@didban/core';
-import { type ConfigStore, openConfigStore } from './config/config-store.js';
+import type { ConfigStore } from './config/config-store.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { CliEnv } from './env.js';
 import type { Translate } from './i18n/translate.js';
@@ -34,7 +34,7 @@ export function createContext(
   lang: Lang,
   t: Translate,
   flags: GlobalFlags,
-  store: ConfigStore = openConfigStore(env.DIDBAN_CONFIG_DIR),
+  store: ConfigStore,
 ): Context {
   const settings = resolveSettings(flags, env, store.read());
   return {

@@ -1,30 +1,29 @@
-import { z } from 'zod';
-
-const optional = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-
 /**
  * Every environment variable the client reads, parsed once in `run` (only `main.ts` touches
  * process.env). Pipelines configure the client with these instead of `didban login`.
+ * Plain code rather than zod: every field is an optional string, and loading zod would add
+ * ~110 ms to every start, `--help` included.
  */
-const envSchema = z.object({
-  DIDBAN_URL: optional,
-  DIDBAN_TOKEN: optional,
-  DIDBAN_WORKSPACE: optional,
-  DIDBAN_LANG: optional,
+const NAMES = [
+  'DIDBAN_URL',
+  'DIDBAN_TOKEN',
+  'DIDBAN_WORKSPACE',
+  'DIDBAN_LANG',
   /** Where the config file lives; tests point it at a temp folder. */
-  DIDBAN_CONFIG_DIR: optional,
-  NO_COLOR: optional,
-  LC_ALL: optional,
-  LANG: optional,
-});
+  'DIDBAN_CONFIG_DIR',
+  'NO_COLOR',
+  'LC_ALL',
+  'LANG',
+] as const;
 
-export type CliEnv = z.infer<typeof envSchema>;
+export type CliEnv = { readonly [K in (typeof NAMES)[number]]?: string };
 
+/** Blank values count as unset; unknown variables are ignored. */
 export function parseEnv(env: Readonly<Record<string, string | undefined>>): CliEnv {
-  // Every field is an optional string, so parsing cannot fail; unknown variables are ignored.
-  return envSchema.parse(env);
+  const out: { [K in (typeof NAMES)[number]]?: string } = {};
+  for (const name of NAMES) {
+    const value = env[name]?.trim();
+    if (value) out[name] = value;
+  }
+  return out;
 }

@@ -1,7 +1,6 @@
 import { resolveLang } from './config/settings.js';
 import { parseEnv } from './env.js';
 import { createTranslator } from './i18n/translate.js';
-import { describeError } from './report-error.js';
 import { run } from './run.js';
 import { ttyPrompt } from './terminal/tty-prompt.js';
 
@@ -29,11 +28,12 @@ export async function main(): Promise<number> {
  * The line for an error that escaped `run` (thrown from an event handler deep in a library):
  * still one line, still translated; the stack only with --verbose.
  */
-export function fatalText(error: unknown): string {
+export async function fatalText(error: unknown): Promise<string> {
   let lang: 'en' | 'fa' = 'en';
   try {
-    lang = resolveLang(undefined, parseEnv(process.env), {});
+    lang = resolveLang(undefined, parseEnv(process.env), () => undefined);
   } catch {}
+  const { describeError } = await import('./report-error.js');
   const { line } = describeError(error, { t: createTranslator(lang) });
   const stack = process.argv.includes('--verbose') && error instanceof Error ? `${error.stack}\n` : '';
   return `${line}\n${stack}`;

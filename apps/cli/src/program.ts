@@ -24,7 +24,7 @@ export type CommandDeps = { t: Translate; action: ActionFactory; examples: (line
 export function buildProgram(
   t: Translate,
   streams: { stdout: OutputStream; stderr: OutputStream },
-  makeContext: (flags: GlobalFlags) => Context,
+  makeContext: (flags: GlobalFlags) => Promise<Context>,
 ): Command {
   const program = new Command('didban');
   // Set before any subcommand exists: commander copies these settings into each one it creates.
@@ -55,7 +55,7 @@ export function buildProgram(
     <A extends unknown[]>(handler: (ctx: Context, ...args: A) => Promise<void>) =>
     async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
-      await handler(makeContext(command.optsWithGlobals() as GlobalFlags), ...(args.slice(0, -1) as A));
+      await handler(await makeContext(command.optsWithGlobals() as GlobalFlags), ...(args.slice(0, -1) as A));
     };
 
   const deps: CommandDeps = { t, action, examples };

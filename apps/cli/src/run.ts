@@ -1,13 +1,12 @@
 import { type Command, CommanderError } from 'commander';
-import { type ConfigStore, openConfigStore } from './config/config-store.js';
+import { configDir, peekLanguage } from './config/config-path.js';
 import { resolveLang } from './config/settings.js';
-import { type Context, createContext } from './context.js';
+import type { Context } from './context.js';
 import { parseEnv } from './env.js';
 import { CliError, EXIT, GateTripped } from './errors.js';
 import { createTranslator } from './i18n/translate.js';
 import { type CliIo, type RunResult, recording } from './io.js';
 import { buildProgram } from './program.js';
-import { describeError, oneLine } from './report-error.js';
 
 export type RunOptions = {
   /** Keep what is written for the result (tests); the bin streams only. Default true. */
@@ -48,16 +47,17 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
   let context: Context | undefined;
   let program: Command | undefined;
   try {
-    // The language is needed before commander parses, because help text is translated.
-    let store: ConfigStore | undefined;
-    const openStore = () => {
-      store ??= openConfigStore(env.DIDBAN_CONFIG_DIR);
-      return store;
-    };
-    const lang = resolveLang(langFlag(argv), env, openStore().read());
+    // The language is needed before commander parses, because help text is translated. Only
+    // what `--help` needs is loaded up front; a command loads its own modules when it runs.
+    const dir = configDir(env.DIDBAN_CONFIG_DIR);
+    const lang = resolveLang(langFlag(argv), env, () => peekLanguage(dir));
     t = createTranslator(lang);
-    program = buildProgram(t, fullIo, (flags) => {
-      context = createContext(fullIo, env, lang, t, flags, openStore());
+    program = buildProgram(t, fullIo, async (flags) => {
+      const [{ createContext }, { openConfigStore }] = await Promise.all([
+        import('./context.js'),
+        import('./config/config-store.js'),
+      ]);
+      context = createContext(fullIo, env, lang, t, flags, await openConfigStore(dir));
       return context;
     });
     await program.parseAsync([...argv], { from: 'user' });
@@ -70,11 +70,15 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') {
         return result(EXIT.usage);
       }
-      const detail = oneLine(error.message.replace(/^error: /, ''));
+      const detail = error.message
+        .replace(/^error: /, '')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
       fullIo.stderr.write(`${t('usage.error', { detail, command: commandPath(program, argv) })}\n`);
       return result(EXIT.usage);
     }
     if (error instanceof GateTripped) return result(EXIT.failure);
+    const { describeError } = await import('./report-error.js');
     const { line, exitCode } = describeError(error, {
       t,
       server: context?.settings.server,

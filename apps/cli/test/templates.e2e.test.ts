@@ -121,7 +121,7 @@ describe('didban templates run', () => {
           host: base,
           matched_at: `${base}/.git/config`,
           matcher_name: null,
-          extractor_name: 'remote',
+          extractor_name: null,
           extracted_results: ['https://git.example/acme/site.git'],
           tags: ['git', 'exposure'],
           timestamp: expect.any(String),

@@ -1,16 +1,9 @@
-import { isSeverity, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
 import type { CommandDeps } from '../program.js';
 import type { RunFlags } from '../services/templates-run.js';
 import { positiveInt } from './parse-flags.js';
 
-const severity = (value: string): TemplateSeverity => {
-  const v = value.trim().toLowerCase();
-  if (isSeverity(v)) return v;
-  throw usageError('usage.bad_severity', { value, allowed: SEVERITY_ORDER.slice(1).join(', ') });
-};
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function registerTemplates(program: Command, { t, action, examples }: CommandDeps): void {
@@ -51,11 +44,7 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
     .argument('<paths...>', 'template files or folders of .yaml files')
     .requiredOption('--target <url>', 'URL, host:port, host or IP to scan (repeatable)', collect)
     .option('--json', 'machine-readable output: { results, skipped, failures }')
-    .option(
-      '--fail-on <severity>',
-      'exit 1 when a finding is at or above: info, low, medium, high, critical',
-      severity,
-    )
+    .option('--fail-on <severity>', 'exit 1 when a finding is at or above: info, low, medium, high, critical')
     .option('--rate-limit <n>', 'requests per second (default 150)', positiveInt('--rate-limit'))
     .option('--timeout <seconds>', 'connect timeout per request (default 10)', positiveInt('--timeout'))
     .addHelpText(

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { CommandDeps } from '../program.js';
-import { listWorkspacesCommand, useWorkspace } from '../services/workspaces.js';
+
+// Services load when a command runs, so `--help` does not pay for the API client.
+const service = () => import('../services/workspaces.js');
 
 export function registerWorkspace(program: Command, { t, action, examples }: CommandDeps): void {
   const workspace = program
@@ -20,12 +22,16 @@ export function registerWorkspace(program: Command, { t, action, examples }: Com
       'after',
       examples(['didban workspace list', 'didban workspace list --json | jq -r ".results[].id"']),
     )
-    .action(action((ctx: Context, flags: { json?: boolean }) => listWorkspacesCommand(ctx, flags)));
+    .action(
+      action(async (ctx: Context, flags: { json?: boolean }) =>
+        (await service()).listWorkspacesCommand(ctx, flags),
+      ),
+    );
 
   workspace
     .command('use')
     .description(t('cmd.workspace.use'))
     .argument('<id>', 'a team id from `didban workspace list`, or "personal"')
     .addHelpText('after', examples(['didban workspace use personal', 'didban workspace use 0b9c…']))
-    .action(action((ctx: Context, id: string) => useWorkspace(ctx, id)));
+    .action(action(async (ctx: Context, id: string) => (await service()).useWorkspace(ctx, id)));
 }

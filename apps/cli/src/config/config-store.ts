@@ -1,5 +1,3 @@
-import Conf from 'conf';
-
 /** What `didban login` and `workspace use` remember between runs. */
 export type StoredConfig = {
   server?: string;
@@ -16,16 +14,17 @@ export type ConfigStore = {
 };
 
 /**
- * The config file (conf: atomic writes, JSON). It holds a bearer token, so the file is private
- * to its owner. `dir` overrides the platform's config folder (DIDBAN_CONFIG_DIR).
+ * The config file (conf: atomic writes, JSON) in `dir` (see config-path.ts). It holds a bearer
+ * token, so the file is private to its owner. conf loads on demand: only commands that read or
+ * write settings pay for it.
  */
-export function openConfigStore(dir: string | undefined): ConfigStore {
+export async function openConfigStore(dir: string): Promise<ConfigStore> {
+  const { default: Conf } = await import('conf');
   const conf = new Conf<StoredConfig>({
     projectName: 'didban',
-    projectSuffix: '',
+    cwd: dir,
     configName: 'config',
     configFileMode: 0o600,
-    ...(dir ? { cwd: dir } : {}),
   });
   return {
     path: conf.path,

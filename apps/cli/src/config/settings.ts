@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang } from '@didban/core';
+import type { Lang } from '@didban/core';
 import type { CliEnv } from '../env.js';
 import { usageError } from '../errors.js';
 import type { StoredConfig } from './config-store.js';
@@ -40,7 +40,8 @@ export function resolveSettings(flags: { server?: string }, env: CliEnv, stored:
 
 export function parseLang(value: string): Lang {
   const lang = value.trim().toLowerCase();
-  if ((LANGUAGES as readonly string[]).includes(lang)) return lang as Lang;
+  // Not core's LANGUAGES: this runs before anything heavy is loaded (see run.ts).
+  if (lang === 'en' || lang === 'fa') return lang;
   throw usageError('usage.bad_lang', { value });
 }
 
@@ -49,10 +50,15 @@ export function parseLang(value: string): Lang {
  * English (not the panel's Persian default): commander's own help and many terminals' bidi
  * support are English-first, and a Persian locale still gets Persian.
  */
-export function resolveLang(flag: string | undefined, env: CliEnv, stored: StoredConfig): Lang {
+export function resolveLang(
+  flag: string | undefined,
+  env: CliEnv,
+  stored: () => StoredConfig['language'],
+): Lang {
   if (flag) return parseLang(flag);
   if (env.DIDBAN_LANG) return parseLang(env.DIDBAN_LANG);
-  if (stored.language) return stored.language;
+  const saved = stored();
+  if (saved) return saved;
   const locale = env.LC_ALL ?? env.LANG ?? '';
   return locale.toLowerCase().startsWith('fa') ? 'fa' : 'en';
 }

@@ -1,7 +1,7 @@
-import { countAtOrAbove, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
+import { countAtOrAbove, isSeverity, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
 import { type Finding, loadTemplates, runTemplates, type ScanEvent } from '@didban/engine';
 import type { Context } from '../context.js';
-import { CliError, GateTripped } from '../errors.js';
+import { CliError, GateTripped, usageError } from '../errors.js';
 import { renderTable } from '../output/table.js';
 import { collectTemplateFiles, readTemplateFile } from './template-files.js';
 import { issueLine } from './templates-validate.js';
@@ -9,7 +9,7 @@ import { issueLine } from './templates-validate.js';
 export type RunFlags = {
   target: string[];
   json?: boolean;
-  failOn?: TemplateSeverity;
+  failOn?: string;
   rateLimit?: number;
   timeout?: number;
 };
@@ -61,6 +61,7 @@ const bySeverityThenPlace = (a: FindingJson, b: FindingJson) =>
  * With `--fail-on`, a finding at or above that severity makes the exit code 1.
  */
 export async function runTemplatesCommand(ctx: Context, paths: string[], flags: RunFlags): Promise<void> {
+  const failOn = flags.failOn === undefined ? undefined : parseSeverity(flags.failOn);
   const sources = collectTemplateFiles(paths).map((path) => ({ path, content: readTemplateFile(path) }));
   const loaded = loadTemplates(sources);
   for (const invalid of loaded.invalid) {
@@ -120,14 +121,21 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     ctx.out(t('templates.findings', { count: out.results.length }));
   }
 
-  if (flags.failOn) {
+  if (failOn) {
     const count = countAtOrAbove(
       out.results.map((f) => f.severity),
-      flags.failOn,
+      failOn,
     );
     if (count > 0) {
-      ctx.err(ctx.t('error.gate', { count, severity: flags.failOn }));
+      ctx.err(ctx.t('error.gate', { count, severity: failOn }));
       throw new GateTripped();
     }
   }
+}
+
+/** `--fail-on`: checked before any request, a bad value is a usage error (exit 2). */
+function parseSeverity(value: string): TemplateSeverity {
+  const v = value.trim().toLowerCase();
+  if (isSeverity(v) && v !== 'unknown') return v;
+  throw usageError('usage.bad_severity', { value, allowed: SEVERITY_ORDER.slice(1).join(', ') });
 }
