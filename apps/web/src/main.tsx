@@ -13,7 +13,8 @@ applyDocumentLanguage(lang);
 // Not awaited: the protected shell shows the splash while the session is being checked.
 void verifyStoredSession(lang);
 
-await initI18n(lang);
+const i18n = await initI18n(lang);
+document.title = i18n.t('shared:appName');
 
 // A page chunk from an older release may be gone after an upgrade: reload once to get the new one.
 window.addEventListener('vite:preloadError', (event) => {
