@@ -92,8 +92,9 @@ CREATE INDEX "tickets_user_updated_idx" ON "tickets" USING btree ("user_id","upd
 INSERT INTO "licenses" ("title", "price", "currency", "scans", "team_members", "teams", "assets", "duration_days", "position") VALUES
 	('Pro', 20000000, 'IRR', 200, 10, 5, 1000, 30, 1),
 	('Enterprise', 60000000, 'IRR', 2000, 100, 50, 10000, 30, 2);--> statement-breakpoint
-INSERT INTO "ticket_types" ("name_en", "name_fa") VALUES
-	('Technical', 'فنی'),
-	('Billing and payments', 'مالی و پرداخت'),
-	('Account', 'حساب کاربری'),
-	('Other', 'سایر');
+-- Distinct creation times keep the list in this order (types are listed oldest first).
+INSERT INTO "ticket_types" ("name_en", "name_fa", "created_at") VALUES
+	('Technical', 'فنی', now() - interval '4 seconds'),
+	('Billing and payments', 'مالی و پرداخت', now() - interval '3 seconds'),
+	('Account', 'حساب کاربری', now() - interval '2 seconds'),
+	('Other', 'سایر', now() - interval '1 second');

@@ -22,6 +22,7 @@ import { githubRoutes } from './routes/github.js';
 import { healthRoutes } from './routes/health.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { profileRoutes } from './routes/profile.js';
+import { supportRoutes } from './routes/support.js';
 import { teamActivityRoutes } from './routes/team-activity.js';
 import { teamInvitationRoutes } from './routes/team-invitations.js';
 import { teamMemberRoutes } from './routes/team-members.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(workerApiRoutes(deps));
       await api.register(workerRoutes(deps));
       await api.register(billingRoutes(deps));
+      await api.register(supportRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },
