@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, teamActivity, workspaceMembers, workspaces } from '../src/db/schema.js';
+import {
+  notifications,
+  teamActivity,
+  workerGroups,
+  workers,
+  workspaceMembers,
+  workspaces,
+} from '../src/db/schema.js';
 import { createTeam } from './helpers/teams.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 
@@ -176,6 +183,9 @@ describe('GET/PATCH/DELETE panel/teams/{id}/', () => {
     expect(deleted.json()).toEqual({ data: { ok: true } });
     expect(await server.db.query.workspaces.findFirst({ where: eq(workspaces.id, team.id) })).toBeUndefined();
     expect(await roleOf(team.id, user.user.id)).toBeUndefined();
+    const bell = (await call('GET', 'panel/notifications/', user, undefined, 'fa')).json().data.results;
+    expect(bell[0].text).toBe(`${owner.user.username} تیم Blue team را حذف کرد.`);
+    expect((await call('GET', 'panel/notifications/', owner)).json().data.results).toEqual([]);
     for (const who of [owner, user]) {
       const header = await server.app.inject({
         method: 'GET',
@@ -190,6 +200,44 @@ describe('GET/PATCH/DELETE panel/teams/{id}/', () => {
       expect((await call('GET', `panel/teams/${team.id}/`, who)).statusCode).toBe(404);
       expect((await call('GET', 'panel/teams/', who)).json().data.result_count).toBe(0);
     }
+  });
+});
+
+describe('deleting a team with data', () => {
+  it('takes its workspace data with it and leaves other workspaces untouched', async () => {
+    const { owner, team } = await teamOfThree();
+    const other = await teamOfThree();
+    const inTeam = (teamId: string) => ({ ...owner.auth, 'x-workspace-id': teamId });
+    const group = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/panel/worker-groups/',
+      headers: inTeam(team.id),
+      payload: { name: 'Doomed group' },
+    });
+    expect(group.statusCode).toBe(201);
+    const worker = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/panel/workers/',
+      headers: inTeam(team.id),
+      payload: { name: 'Doomed worker', group_id: group.json().data.id },
+    });
+    expect(worker.statusCode).toBe(201);
+    const kept = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/panel/worker-groups/',
+      headers: { ...other.owner.auth, 'x-workspace-id': other.team.id },
+      payload: { name: 'Kept group' },
+    });
+    expect((await call('DELETE', `panel/teams/${team.id}/`, owner)).statusCode).toBe(200);
+    expect(await server.db.select().from(workerGroups).where(eq(workerGroups.workspace_id, team.id))).toEqual(
+      [],
+    );
+    expect(await server.db.select().from(workers).where(eq(workers.workspace_id, team.id))).toEqual([]);
+    const survivors = await server.db
+      .select()
+      .from(workerGroups)
+      .where(eq(workerGroups.workspace_id, other.team.id));
+    expect(survivors.map((g) => g.id)).toEqual([kept.json().data.id]);
   });
 });
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { workspaceMembers, workspaces } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
+import { notifyUsers } from '../notifications/notify.js';
 import { logActivity } from '../teams/activity.js';
 import { teamDetail } from '../teams/members.js';
 
@@ -163,8 +164,20 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        const team = currentWorkspace(request);
+        const owner = currentUser(request);
+        const members = await db
+          .select({ id: workspaceMembers.user_id })
+          .from(workspaceMembers)
+          .where(eq(workspaceMembers.workspace_id, team.id));
         // Members, invitations, requests, the log and every workspace row cascade with it.
-        await db.delete(workspaces).where(eq(workspaces.id, currentWorkspace(request).id));
+        await db.delete(workspaces).where(eq(workspaces.id, team.id));
+        // Not tied to the workspace (it is gone), so the members keep the news.
+        await notifyUsers(
+          db,
+          members.map((m) => m.id).filter((id) => id !== owner.id),
+          { key: 'notify.team_deleted', params: { username: owner.username, team: team.name } },
+        );
         return { data: { ok: true as const } };
       },
     );

@@ -302,6 +302,10 @@ export const MESSAGES = {
     en: '{username} handed over ownership of {team} to you.',
     fa: '{username} مالکیت تیم {team} را به شما واگذار کرد.',
   },
+  'notify.team_deleted': {
+    en: '{username} deleted the team {team}.',
+    fa: '{username} تیم {team} را حذف کرد.',
+  },
   'activity.team.created': { en: '{actor} created the team.', fa: '{actor} تیم را ساخت.' },
   'activity.team.renamed': {
     en: '{actor} renamed the team from {from} to {to}.',
