@@ -3,6 +3,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorText } from './error-text';
 import { storedLanguage } from './language';
 import { snackbarStore } from './snackbar-store';
+import { workspaceStore } from './workspace-store';
 
 /**
  * Spec §7: no refetch on window focus, one retry, fresh for 5 minutes, refetch on mount;
@@ -14,6 +15,12 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
+        // The stored team is gone or the user left it: fall back to the personal workspace.
+        const code = normalizeError(error).code;
+        if ((code === 'workspace_forbidden' || code === 'workspace_invalid') && workspaceStore.get()) {
+          workspaceStore.switchTo(null);
+          return;
+        }
         const lang = storedLanguage();
         snackbarStore.show(errorText(error, lang, translate('errors.unknown', lang)), 'error');
       },

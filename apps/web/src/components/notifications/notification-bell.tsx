@@ -1,6 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLang } from '../../hooks/use-lang';
 import {
   useMarkAllNotificationsSeen,
@@ -20,6 +21,15 @@ export function NotificationBell() {
   const open = useOpenNotification();
   const markAll = useMarkAllNotificationsSeen();
   const unseen = feed.data?.unseen_count ?? 0;
+  const { pathname } = useLocation();
+  const { refetch } = feed;
+
+  // Fresh counts on every page change: the shell stays mounted, so "refetch on mount" alone
+  // would leave the badge as it was at sign-in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page change is the trigger
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
   const badge = badgeCount(unseen, (n) => formatNumber(n, lang));
 
   return (
