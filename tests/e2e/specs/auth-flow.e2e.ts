@@ -54,6 +54,8 @@ describe.each(['fa', 'en'] as const)('a newcomer in %s', (lang) => {
       // Switching language reloads the page in the other language and direction.
       const next = other(lang);
       await page.getByRole('button', { name: t.profileMenu }).click();
+      await page.getByRole('menuitem', { name: t.switchLanguage }).waitFor();
+      await screenshot(page, `profile-menu-${lang}`);
       await page.getByRole('menuitem', { name: t.switchLanguage }).click();
       await page.getByRole('heading', { name: TEXT[next].heroTitle }).waitFor();
       await expectDocumentLanguage(page, next);
