@@ -409,6 +409,33 @@ describe('leaving and handing over ownership', () => {
     expect((await call('DELETE', `panel/teams/${team.id}/`, user)).statusCode).toBe(200);
   });
 
+  it('keeps exactly one owner when hand-overs and removals race', async () => {
+    const owners = async (teamId: string) =>
+      (
+        await server.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspace_id, teamId))
+      ).filter((m) => m.role === 'owner');
+    const { owner, admin, user, team } = await teamOfThree();
+    const twice = await Promise.all([
+      call('POST', `panel/teams/${team.id}/transfer-ownership/`, owner, { user_id: admin.user.id }),
+      call('POST', `panel/teams/${team.id}/transfer-ownership/`, owner, { user_id: user.user.id }),
+    ]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(await owners(team.id)).toHaveLength(1);
+
+    const second = await teamOfThree();
+    const raced = await Promise.all([
+      call('POST', `panel/teams/${second.team.id}/transfer-ownership/`, second.owner, {
+        user_id: second.user.user.id,
+      }),
+      call('DELETE', `panel/teams/${second.team.id}/members/${second.user.user.id}/`, second.admin),
+    ]);
+    expect(raced.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const [theOwner] = await owners(second.team.id);
+    expect(await owners(second.team.id)).toHaveLength(1);
+    const stored = await server.db.query.workspaces.findFirst({ where: eq(workspaces.id, second.team.id) });
+    expect(stored?.owner_id).toBe(theOwner?.user_id);
+  });
+
   it('refuses to hand over to oneself or to a non-member', async () => {
     const { owner, team } = await teamOfThree();
     const stranger = await registerUser(server);

@@ -9,13 +9,13 @@ import {
   teamMemberSchema,
   transferOwnershipSchema,
 } from '@didban/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { workspaceMembers, workspaces } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { forbidden, HttpError, notFound } from '../http/errors.js';
 import {
   assertCanChangeRole,
   assertCanLeave,
@@ -33,6 +33,15 @@ export function teamMemberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const membership = (teamId: string, userId: string) =>
     and(eq(workspaceMembers.workspace_id, teamId), eq(workspaceMembers.user_id, userId));
+  // Writes re-check the role they rely on, so a concurrent hand-over can never leave a team
+  // with no owner or two: the second writer finds no row and stops.
+  const asNonOwner = (teamId: string, userId: string) =>
+    and(membership(teamId, userId), ne(workspaceMembers.role, 'owner'));
+  const asOwner = (teamId: string, userId: string) =>
+    and(membership(teamId, userId), eq(workspaceMembers.role, 'owner'));
+  const changed = (rows: unknown[], error: () => Error) => {
+    if (rows.length === 0) throw error();
+  };
 
   return async (app) => {
     app.get(
@@ -84,7 +93,12 @@ export function teamMemberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         );
         if (role !== target.role) {
           await db.transaction(async (tx) => {
-            await tx.update(workspaceMembers).set({ role }).where(membership(team.id, target.user_id));
+            const rows = await tx
+              .update(workspaceMembers)
+              .set({ role })
+              .where(asNonOwner(team.id, target.user_id))
+              .returning({ id: workspaceMembers.user_id });
+            changed(rows, () => new HttpError(403, 'owner_role_fixed', 'errors.owner_role_fixed'));
             await logActivity(tx, {
               workspaceId: team.id,
               action: 'member.role_changed',
@@ -116,7 +130,14 @@ export function teamMemberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!target) throw notFound();
         assertCanRemove({ id: actor.id, role: team.role }, { id: target.user_id, role: target.role });
         await db.transaction(async (tx) => {
-          await tx.delete(workspaceMembers).where(membership(team.id, target.user_id));
+          const rows = await tx
+            .delete(workspaceMembers)
+            .where(asNonOwner(team.id, target.user_id))
+            .returning({ id: workspaceMembers.user_id });
+          changed(
+            rows,
+            () => new HttpError(403, 'owner_cannot_be_removed', 'errors.owner_cannot_be_removed'),
+          );
           await logActivity(tx, {
             workspaceId: team.id,
             action: 'member.removed',
@@ -148,7 +169,11 @@ export function teamMemberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const actor = currentUser(request);
         assertCanLeave({ id: actor.id, role: team.role });
         await db.transaction(async (tx) => {
-          await tx.delete(workspaceMembers).where(membership(team.id, actor.id));
+          const rows = await tx
+            .delete(workspaceMembers)
+            .where(asNonOwner(team.id, actor.id))
+            .returning({ id: workspaceMembers.user_id });
+          changed(rows, () => new HttpError(400, 'owner_cannot_leave', 'errors.owner_cannot_leave'));
           await logActivity(tx, { workspaceId: team.id, action: 'member.left', actor });
         });
         return { data: { ok: true as const } };
@@ -177,11 +202,18 @@ export function teamMemberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         );
         const newOwner = target!;
         await db.transaction(async (tx) => {
-          await tx.update(workspaceMembers).set({ role: 'admin' }).where(membership(team.id, actor.id));
-          await tx
+          const demoted = await tx
+            .update(workspaceMembers)
+            .set({ role: 'admin' })
+            .where(asOwner(team.id, actor.id))
+            .returning({ id: workspaceMembers.user_id });
+          changed(demoted, forbidden);
+          const promoted = await tx
             .update(workspaceMembers)
             .set({ role: 'owner' })
-            .where(membership(team.id, newOwner.user_id));
+            .where(asNonOwner(team.id, newOwner.user_id))
+            .returning({ id: workspaceMembers.user_id });
+          changed(promoted, () => new HttpError(400, 'transfer_not_member', 'errors.transfer_not_member'));
           await tx
             .update(workspaces)
             .set({ owner_id: newOwner.user_id, updated_at: new Date() })
