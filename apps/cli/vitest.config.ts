@@ -6,7 +6,8 @@ export default defineProject({
   test: {
     name: 'cli',
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    // The end-to-end files start a real server and run the real binary (a cold tsx start is ~1 s).
+    globalSetup: ['test/global-setup.ts'],
+    // The end-to-end files start a real server and run the real binary many times.
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

