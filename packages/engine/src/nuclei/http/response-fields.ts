@@ -1,5 +1,6 @@
 import type { DslValue } from '../dsl/values.js';
 import { asciiLower } from '../util/bytes.js';
+import { LazyMap } from '../util/lazy-map.js';
 import type { HttpResponse } from './types.js';
 
 /** Go's textproto canonical form: `content-type` → `Content-Type`. */
@@ -24,9 +25,8 @@ export function headerDump(res: HttpResponse): string {
  * The fields an HTTP response exposes to matchers and the DSL. Header names are lowercased with
  * `-` → `_`; cookies appear under their lowercased names.
  */
-export function responseFields(res: HttpResponse, host: string): Map<string, DslValue> {
-  const header = headerDump(res);
-  const fields = new Map<string, DslValue>();
+export function responseFields(res: HttpResponse, host: string): LazyMap<string, DslValue> {
+  const fields = new LazyMap<string, DslValue>();
   for (const [name, value] of res.headers) {
     const key = asciiLower(name).replace(/-/g, '_');
     const prior = fields.get(key);
@@ -39,15 +39,20 @@ export function responseFields(res: HttpResponse, host: string): Map<string, Dsl
   }
   const declared = fields.get('content_length');
   fields.set('body', res.body);
-  fields.set('header', header);
-  fields.set('all_headers', header);
-  fields.set('response', header + res.body);
-  fields.set('raw', header + res.body);
+  let dump: string | undefined;
+  const header = () => {
+    dump ??= headerDump(res);
+    return dump;
+  };
+  fields.lazy('header', header);
+  fields.lazy('all_headers', header);
+  fields.lazy('response', () => header() + res.body);
+  fields.lazy('raw', () => header() + res.body);
   fields.set('status_code', res.status);
   fields.set('content_length', declared === undefined ? res.body.length : Number(declared));
   if (!fields.has('content_type')) fields.set('content_type', '');
   fields.set('duration', res.durationMs / 1000);
-  fields.set('request', res.requestDump);
+  fields.lazy('request', () => res.requestDump);
   fields.set('host', host);
   fields.set('matched', res.url);
   fields.set('url', res.url);

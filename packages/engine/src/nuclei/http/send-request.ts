@@ -5,12 +5,15 @@ import {
   type RequestOptions,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { onAbort } from '../util/abort-registry.js';
 import { decodeBody } from './decode-body.js';
 import { type HttpRequestSpec, type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
 // Keep-alive pools shared by the whole engine, as Nuclei keeps one client per scan.
-const httpAgent = new HttpAgent({ keepAlive: true, maxFreeSockets: 16, keepAliveMsecs: 30_000 });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxFreeSockets: 16, rejectUnauthorized: false });
+// Template spray sends many templates to the same host at once, so keep enough idle sockets per
+// host for that burst; closing and reopening them costs more than the file descriptors.
+const httpAgent = new HttpAgent({ keepAlive: true, maxFreeSockets: 64, keepAliveMsecs: 30_000 });
+const httpsAgent = new HttpsAgent({ keepAlive: true, maxFreeSockets: 64, rejectUnauthorized: false });
 
 /** Parses the `@Host:` annotation into a host and port. */
 export function parseConnectTo(
@@ -54,6 +57,7 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      unregister();
       req.destroy();
       reject(error instanceof NetworkError ? error : new NetworkError(error.message));
     };
@@ -67,13 +71,13 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
       agent: useTls ? httpsAgent : httpAgent,
       servername: spec.sni ?? undefined,
       setHost: false,
-      signal: opts.signal,
       insecureHTTPParser: true,
     } as unknown as RequestOptions);
     const deadline = setTimeout(
       () => fail(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),
       opts.timeoutMs,
     );
+    const unregister = onAbort(opts.signal, () => fail(new NetworkError('aborted')));
     req.on('error', fail);
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
@@ -83,6 +87,7 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
+        unregister();
         const raw = Buffer.concat(chunks);
         const body = decodeBody(raw, header(res, 'content-encoding'), opts.readLimit);
         resolve({
@@ -94,7 +99,10 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
           body: body.toString('latin1'),
           truncated,
           durationMs: performance.now() - started,
-          requestDump: dumpRequest(spec.method, rawPath, headers, spec.body),
+          // Built on first read: only findings and templates reading `request` need it.
+          get requestDump() {
+            return dumpRequest(spec.method, rawPath, headers, spec.body);
+          },
           ip: res.socket?.remoteAddress,
         });
       };
@@ -114,8 +122,8 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
         size += chunk.length;
       });
       res.on('end', finish);
-      // A Content-Length larger than what arrives ends in "aborted": keep what came (Nuclei accepts it).
-      res.on('aborted', finish);
+      // A Content-Length larger than what arrives ends in "close" without "end": keep what came
+      // (Nuclei accepts the short body).
       res.on('error', () => finish());
       res.on('close', finish);
     });

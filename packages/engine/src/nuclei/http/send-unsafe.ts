@@ -1,5 +1,6 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { onAbort } from '../util/abort-registry.js';
 import { decodeBody } from './decode-body.js';
 import { parseConnectTo } from './send-request.js';
 import { type HttpRequestSpec, type HttpResponse, NetworkError, type SendOptions } from './types.js';
@@ -33,7 +34,7 @@ export function sendUnsafe(spec: HttpRequestSpec, opts: SendOptions): Promise<Ht
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      opts.signal.removeEventListener('abort', onAbort);
+      unregister();
       socket.destroy();
       const raw = Buffer.concat(chunks);
       if (raw.length === 0) {
@@ -49,8 +50,7 @@ export function sendUnsafe(spec: HttpRequestSpec, opts: SendOptions): Promise<Ht
         ip: target.host,
       });
     };
-    const onAbort = () => done(new NetworkError('aborted'));
-    opts.signal.addEventListener('abort', onAbort);
+    const unregister = onAbort(opts.signal, () => done(new NetworkError('aborted')));
     const deadline = setTimeout(
       () => done(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),
       opts.timeoutMs,

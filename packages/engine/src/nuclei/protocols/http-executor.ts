@@ -53,7 +53,7 @@ const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status
 /** Runs one HTTP block for one target: payload combinations × requests, with history and redirects. */
 export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<BlockOutcome> {
   const { scan, target, template } = run;
-  let base = new Map<string, DslValue>();
+  let base: ReadonlyMap<string, DslValue> = new Map<string, DslValue>();
   let root: string | undefined;
   if (target) {
     const scheme = await resolveScheme(scan, target);
@@ -68,7 +68,8 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
       });
       return { matched: false, matchedNames: [] };
     }
-    base = httpVariables(target, scheme);
+    const key = `${scheme}|${target.input}`;
+    base = scan.variables.get(key) ?? scan.variables.set(key, httpVariables(target, scheme)).get(key)!;
     root = String(base.get('RootURL'));
   }
   const requests =
@@ -108,9 +109,12 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
         const last = chain[chain.length - 1]!;
         const index = i + 1;
         const lastFields = responseFields(last, target ? hostname(target) : new URL(last.url).host);
-        for (const [k, v] of lastFields) history.set(`${k}_${index}`, v);
-        if (i === 0)
-          for (const f of ['status_code', 'body', 'header']) history.set(`first_${f}`, lastFields.get(f));
+        // `_N` history costs a copy of every field, so it is kept only when the block uses it.
+        if (block.needsHistory) {
+          for (const [k, v] of lastFields.materialize()) history.set(`${k}_${index}`, v);
+          if (i === 0)
+            for (const f of ['status_code', 'body', 'header']) history.set(`first_${f}`, lastFields.get(f));
+        }
         if (block.needsHistory && i < requests.length - 1) {
           // History templates decide on the last response, when every `_N` field exists.
           storeFromResponse(run, block, lastFields, combo as Map<string, DslValue>, history, base);
@@ -132,20 +136,24 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
           const outcome = evaluateOperators(block.operators, { scope: opScope, part: partReader(opScope) });
           if (oob && isLast) oob.arm(outcome.matched, opScope, res);
           storeExtracted(run, outcome.extracted, block.iterateAll);
-          emitFindings(run, 'http', outcome, {
-            matchedAt: res.url,
-            request: res.requestDump,
-            response: headerDump(res) + (isLast ? res.body : ''),
-            ip: res.ip,
-          });
+          if (outcome.findings.length > 0) {
+            emitFindings(run, 'http', outcome, {
+              matchedAt: res.url,
+              request: res.requestDump,
+              response: headerDump(res) + (isLast ? res.body : ''),
+              ip: res.ip,
+            });
+          }
           if (outcome.matched) {
             matched = true;
             for (const n of outcome.matchedNames) matchedNames.add(n);
           }
         }
         // Later blocks see this block's fields as `<id>_<field>` (or `http_<field>`).
-        const prefix = block.id ?? 'http';
-        for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
+        if (template.blocks.length > 1) {
+          const prefix = block.id ?? 'http';
+          for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
+        }
       }
       if (matched && stopOnMatch) return { matched, matchedNames: [...matchedNames] };
     }
@@ -159,7 +167,7 @@ function storeFromResponse(
   fields: Map<string, DslValue>,
   combo: Map<string, DslValue>,
   history: Map<string, DslValue>,
-  base: Map<string, DslValue>,
+  base: ReadonlyMap<string, DslValue>,
 ): void {
   // Extractors still run on intermediate responses so their values feed the next request.
   if (block.operators.extractors.length === 0) return;

@@ -18,6 +18,8 @@ export interface ScanContext {
   readonly interactsh?: InteractshClient;
   /** Scheme found by probing an input without one, per `host:port`. */
   readonly schemes: Map<string, Promise<'http' | 'https' | undefined>>;
+  /** Built-in variables per scheme and target, computed once per scan. */
+  readonly variables: Map<string, ReadonlyMap<string, DslValue>>;
 }
 
 /** One template on one target (or once, for self-contained templates). */

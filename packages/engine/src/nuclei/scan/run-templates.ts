@@ -91,9 +91,15 @@ async function scan(
     emit,
     interactsh,
     schemes: new Map(),
+    variables: new Map(),
   };
   try {
+    let started = 0;
     await runPool(input.templates, options.templateConcurrency, signal, async (template) => {
+      // Each template starts on a different window of hosts, so the templates running at the same
+      // time spread over hosts instead of all hitting the first bulk (fewer sockets per host).
+      const offset = (started++ * options.bulkSize) % Math.max(1, targets.length);
+      const ordered = [...targets.slice(offset), ...targets.slice(0, offset)];
       if (needsInteractsh(template) && !interactsh) {
         emit({ type: 'skipped', templateId: template.id, reason: interactshError ?? INTERACTSH_SKIP });
         return;
@@ -104,7 +110,7 @@ async function scan(
         else await runTemplateOnTarget(context, template, undefined);
         return;
       }
-      await runPool(targets, options.bulkSize, signal, async (target) => {
+      await runPool(ordered, options.bulkSize, signal, async (target) => {
         await runTemplateOnTarget(context, template, target);
       });
     });

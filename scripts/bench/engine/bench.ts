@@ -1,0 +1,142 @@
+/**
+ * Template engine benchmark (issue 6): 100 templates × 200 loopback hosts with no rate limit,
+ * beside a raw keep-alive HTTP client sending the same requests to the same servers in the same
+ * run; peak RSS during the scan; load time for 1,000 templates.
+ *
+ *   pnpm exec tsx --conditions=didban-source scripts/bench/engine/bench.ts [templates] [hosts]
+ */
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+// scripts/ is not a workspace package, so the engine's public entry is imported by path.
+import { collectScan, loadTemplates } from '../../../packages/engine/src/index.js';
+import { benchTemplate } from './templates.js';
+
+const TEMPLATES = Number(process.argv[2] ?? 100);
+const HOSTS = Number(process.argv[3] ?? 200);
+const LOAD_COUNT = 1000;
+const CONCURRENCY = 25 * 25; // Nuclei's -c × -bs, so both clients keep as many requests in flight
+
+const lab = fork(join(import.meta.dirname, 'lab-server.mjs'), [String(HOSTS)], { stdio: 'inherit' });
+const ports = await new Promise<number[]>((resolve) =>
+  lab.once('message', (m: { ports: number[] }) => resolve(m.ports)),
+);
+const targets = ports.map((p) => `http://127.0.0.1:${p}`);
+const labCounts = () =>
+  new Promise<{ served: number; connections: number }>((resolve) => {
+    lab.once('message', (m: { served: number; connections: number }) => resolve(m));
+    lab.send('count');
+  });
+const served = async () => (await labCounts()).served;
+
+// The same request list the templates produce: one GET per template per host.
+const paths = Array.from({ length: TEMPLATES }, (_, i) => {
+  const m = /(?:\{\{BaseURL\}\}|GET )(\/[^\s"]*)/.exec(benchTemplate(i));
+  return m![1]!;
+});
+
+async function rawClient(): Promise<{ requests: number; seconds: number }> {
+  const agent = new Agent({ keepAlive: true, maxFreeSockets: 16 });
+  const jobs: [number, string][] = [];
+  for (const path of paths) for (const port of ports) jobs.push([port, path]);
+  let next = 0;
+  const started = performance.now();
+  const lane = async () => {
+    while (next < jobs.length) {
+      const [port, path] = jobs[next++]!;
+      await new Promise<void>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path, agent, headers: { 'User-Agent': 'bench' } },
+          (res) => {
+            res.on('data', () => {});
+            res.on('end', resolve);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  agent.destroy();
+  return { requests: jobs.length, seconds: (performance.now() - started) / 1000 };
+}
+
+async function engine(): Promise<{
+  requests: number;
+  seconds: number;
+  findings: number;
+  failures: number;
+  peakRssMb: number;
+}> {
+  const { templates, invalid } = loadTemplates(
+    Array.from({ length: TEMPLATES }, (_, i) => ({ content: benchTemplate(i) })),
+  );
+  if (invalid.length > 0) throw new Error(`bench templates invalid: ${JSON.stringify(invalid[0])}`);
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const before = await served();
+  const started = performance.now();
+  const result = await collectScan({ templates, targets, options: { rateLimit: 0 } });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const requests = (await served()) - before;
+  return {
+    requests,
+    seconds,
+    findings: result.findings.length,
+    failures: result.failures.length,
+    peakRssMb: peak / 2 ** 20,
+  };
+}
+
+function loadTime(): { ms: number; loaded: number } {
+  const sources = Array.from({ length: LOAD_COUNT }, (_, i) => ({ content: benchTemplate(i) }));
+  const started = performance.now();
+  const { templates } = loadTemplates(sources);
+  return { ms: performance.now() - started, loaded: templates.length };
+}
+
+const rps = (r: { requests: number; seconds: number }) => r.requests / r.seconds;
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+if (process.env.BENCH_ONLY === 'engine') {
+  // Profiling aid: the engine alone, twice (the second run is measured).
+  await engine();
+  const only = await engine();
+  console.log(`template engine:          ${(only.requests / only.seconds).toFixed(0)} req/s`);
+  lab.send('exit');
+  process.exit(0);
+}
+
+// Warm up both paths (JIT, sockets), then measure raw → engine → raw and average the raw runs.
+await rawClient();
+await engine();
+const c0 = await labCounts();
+const rawA = await rawClient();
+const c1 = await labCounts();
+const scan = await engine();
+const c2 = await labCounts();
+console.log(
+  `connections opened: raw ${c1.connections - c0.connections}, engine ${c2.connections - c1.connections}`,
+);
+const rawB = await rawClient();
+const rawRps = (rps(rawA) + rps(rawB)) / 2;
+const load = loadTime();
+
+console.log(
+  `templates × hosts:        ${TEMPLATES} × ${HOSTS} (${fmt(TEMPLATES * HOSTS)} requests per client)`,
+);
+console.log(`raw HTTP client:          ${fmt(rawRps)} req/s (runs: ${fmt(rps(rawA))}, ${fmt(rps(rawB))})`);
+console.log(
+  `template engine:          ${fmt(rps(scan))} req/s (${fmt(scan.requests)} requests in ${scan.seconds.toFixed(2)} s)`,
+);
+console.log(`engine / raw:             ${((rps(scan) / rawRps) * 100).toFixed(0)}%`);
+console.log(`findings / failures:      ${fmt(scan.findings)} / ${scan.failures}`);
+console.log(
+  `peak RSS during scan:     ${scan.peakRssMb.toFixed(0)} MB (process max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`,
+);
+console.log(`load 1,000 templates:     ${load.ms.toFixed(0)} ms (${load.loaded} loaded)`);
+lab.send('exit');
