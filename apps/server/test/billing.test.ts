@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLicenseCommand } from '../src/billing/license-command.js';
 import { assertWithinLimit, getPlanLimits } from '../src/billing/limits.js';
 import { licenses, orders, userLicenses, workspaces } from '../src/db/schema.js';
 import { type BtcpayStandIn, startBtcpayStandIn } from './helpers/btcpay-stand-in.js';
@@ -437,6 +438,87 @@ describe('buying through BTCPay Server (Greenfield invoices)', () => {
       expect(rows).toEqual([expect.objectContaining({ status: 'failed', failure: 'request' })]);
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('pnpm license (the operator command)', () => {
+  it('lists, updates, creates, hides and shows licences; explains mistakes', async () => {
+    const other = await createTestServer();
+    try {
+      const list = await runLicenseCommand(other.db, ['list']);
+      expect(list).toEqual({
+        code: 0,
+        err: [],
+        out: [
+          'Pro: 20000000 IRR, 30 days, 1000 assets, 200 scans/month, 5 teams, 10 members/team',
+          'Enterprise: 60000000 IRR, 30 days, 10000 assets, 2000 scans/month, 50 teams, 100 members/team',
+        ],
+      });
+      expect(
+        await runLicenseCommand(other.db, ['set', 'pro', '--price', '25000000', '--assets', '2000']),
+      ).toEqual({
+        code: 0,
+        err: [],
+        out: ['Pro updated.'],
+      });
+      const incomplete = await runLicenseCommand(other.db, ['set', 'Team', '--price', '1']);
+      expect(incomplete.code).toBe(2);
+      expect(incomplete.err).toEqual([
+        'A new licence needs --scans, --team-members, --teams, --assets, --days.',
+      ]);
+      const bad = await runLicenseCommand(other.db, ['set', 'Pro', '--days', '0']);
+      expect(bad.code).toBe(2);
+      expect(bad.err[0]).toMatch(/^--days must be a whole number of at least 1\n/);
+      const created = await runLicenseCommand(other.db, [
+        'set',
+        'Team',
+        '--price',
+        '40000000',
+        '--scans',
+        '500',
+        '--team-members',
+        '25',
+        '--teams',
+        '10',
+        '--assets',
+        '5000',
+        '--days',
+        '90',
+        '--position',
+        '3',
+      ]);
+      expect(created.out).toEqual(['Team created.']);
+      expect((await runLicenseCommand(other.db, ['hide', 'Enterprise'])).out).toEqual([
+        'Enterprise is hidden.',
+      ]);
+      expect((await runLicenseCommand(other.db, ['hide', 'Gold'])).err).toEqual([
+        "No licence titled 'Gold'.",
+      ]);
+      const catalogue = (await other.app.inject({ method: 'GET', url: '/api/v1/license/' })).json().data
+        .results;
+      expect(
+        catalogue.map((l: { title: string; price: number; assets: number }) => [l.title, l.price, l.assets]),
+      ).toEqual([
+        ['Pro', 25000000, 2000],
+        ['Team', 40000000, 5000],
+      ]);
+      // A hidden licence cannot be bought.
+      const [enterprise] = await other.db.select().from(licenses).where(eq(licenses.title, 'Enterprise'));
+      const buyer = await registerUser(other);
+      const refused = await other.app.inject({
+        method: 'POST',
+        url: '/api/v1/license/payment/request/',
+        headers: { ...buyer.auth, ...en },
+        payload: { license_id: enterprise!.id, provider: 'zarinpal' },
+      });
+      expect(refused.statusCode).toBe(404);
+      expect((await runLicenseCommand(other.db, ['show', 'enterprise'])).out).toEqual([
+        'Enterprise is on sale.',
+      ]);
+      expect((await runLicenseCommand(other.db, ['frobnicate'])).code).toBe(2);
+    } finally {
+      await other.close();
     }
   });
 });

@@ -59,13 +59,13 @@ export async function requestPayment(
   gateways: Partial<Record<PaymentProvider, PaymentGateway>>,
   input: { userId: string; licenseId: string; provider: PaymentProvider; publicUrl: string },
 ): Promise<{ url: string; order_id: string }> {
-  const gateway = gateways[input.provider];
-  if (!gateway) throw new HttpError(400, 'provider_not_configured', 'billing.provider_not_configured');
   const [license] = await db
     .select()
     .from(licenses)
     .where(and(eq(licenses.id, input.licenseId), eq(licenses.available, true)));
   if (!license) throw new HttpError(404, 'license_not_found', 'billing.license_not_found');
+  const gateway = gateways[input.provider];
+  if (!gateway) throw new HttpError(400, 'provider_not_configured', 'billing.provider_not_configured');
   const [order] = await db
     .insert(orders)
     .values({
