@@ -17,7 +17,8 @@
  *      or path). It must answer 404. Use `{ skip: 'why' }` only when there is no resource to
  *      cross (the parameter is the team itself, or any user may name it by design).
  */
-import { notifications } from '../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { licenses, notifications, orders, tickets, ticketTypes } from '../src/db/schema.js';
 import { createTeam } from './helpers/teams.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
 
@@ -163,6 +164,67 @@ async function groupWithPhoto(w: World, workspaceId: string, owner: Session): Pr
   return id;
 }
 
+/** A ticket type, made by staff in real life; straight into the database here. */
+async function ticketType(w: World): Promise<string> {
+  const [row] = await w.server.db
+    .insert(ticketTypes)
+    .values({ name_en: 'Matrix', name_fa: 'ماتریس' })
+    .returning({ id: ticketTypes.id });
+  return row!.id;
+}
+
+/** An open ticket of `who` (inserted directly: ticket creation is rate limited per address). */
+async function ticketOf(w: World, who: Session): Promise<string> {
+  const [row] = await w.server.db
+    .insert(tickets)
+    .values({ user_id: who.user.id, type_id: await ticketType(w), title: 'Matrix ticket' })
+    .returning({ id: tickets.id });
+  return row!.id;
+}
+
+/** A message with a PNG attachment on a ticket of `who`, sent through the API. */
+async function attachmentOf(w: World, who: Session): Promise<{ ticket: string; message: string }> {
+  const ticket = await ticketOf(w, who);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="media"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    PNG,
+    Buffer.from(
+      `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file_name"\r\n\r\np.png\r\n--${BOUNDARY}--\r\n`,
+    ),
+  ]);
+  const response = await w.server.app.inject({
+    method: 'POST',
+    url: `${API}/support/tickets/${ticket}/messages/`,
+    headers: { ...who.auth, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`fixture attachment: ${response.body}`);
+  return { ticket, message: response.json().data.id };
+}
+
+/** A pending order of `who` for the Pro licence (inserted directly: no gateway is configured). */
+async function orderOf(w: World, who: Session): Promise<string> {
+  const [pro] = await w.server.db.select().from(licenses).where(eq(licenses.title, 'Pro'));
+  const [row] = await w.server.db
+    .insert(orders)
+    .values({
+      user_id: who.user.id,
+      license_id: pro!.id,
+      provider: 'zarinpal',
+      amount: 1000,
+      currency: 'IRR',
+    })
+    .returning({ id: orders.id });
+  return row!.id;
+}
+
+async function proLicenseId(w: World): Promise<string> {
+  const [pro] = await w.server.db.select({ id: licenses.id }).from(licenses).where(eq(licenses.title, 'Pro'));
+  return pro!.id;
+}
+
 let serial = 0;
 const unique = (prefix: string) => {
   serial += 1;
@@ -197,6 +259,12 @@ const team = (user: number, admin: number, owner: number): Record<Role, number> 
   admin,
   owner,
 });
+
+// The payment calls when no gateway is configured (the matrix server configures none): 400
+// provider_not_configured for every signed-in caller, after the access check and (verify) after
+// the order is found to be the caller's own; billing.test.ts drives the gateways themselves.
+const PAYMENT_UNAVAILABLE = 400;
+const PAYMENT_VERIFY_UNAVAILABLE = 400;
 
 const noResource = { skip: 'the only path parameter is the team itself: the outsider column covers it' };
 
@@ -645,6 +713,147 @@ export const MATRIX: Record<string, MatrixEntry> = {
       as: w.people.outsider,
       workspace: w.otherTeam.id,
     }),
+  },
+
+  // ---- licences and orders (spec §7 Licence): orders belong to a user
+  'GET /api/v1/license/': {
+    expect: all(200),
+    request: () => ({ url: `${API}/license/` }),
+    crossTenant: { skip: 'public' },
+  },
+  'GET /api/v1/license/active-license/': {
+    expect: signedIn(200),
+    request: () => ({ url: `${API}/license/active-license/` }),
+    crossTenant: { skip: 'no parameter: always the caller' },
+  },
+  'GET /api/v1/license/plan/': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/license/plan/` }),
+    crossTenant: { skip: 'no parameter: scoped by the header' },
+  },
+  'POST /api/v1/license/payment/request/': {
+    // No payment gateway is configured on the matrix server: every signed-in caller is refused alike.
+    expect: signedIn(PAYMENT_UNAVAILABLE),
+    request: async (w) => ({
+      url: `${API}/license/payment/request/`,
+      payload: { license_id: await proLicenseId(w), provider: 'zarinpal' },
+    }),
+    crossTenant: { skip: 'no parameter' },
+  },
+  'GET /api/v1/license/payment/verify/': {
+    expect: signedIn(PAYMENT_VERIFY_UNAVAILABLE),
+    request: async (w, as) => ({
+      url: `${API}/license/payment/verify/?order_id=${await orderOf(w, w.session(as) ?? w.people.owner)}&Authority=A1&Status=OK`,
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/license/payment/verify/?order_id=${await orderOf(w, w.people.owner)}&Authority=A1&Status=OK`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'GET /api/v1/license/orders-history/': {
+    expect: signedIn(200),
+    request: () => ({ url: `${API}/license/orders-history/` }),
+    crossTenant: { skip: 'no parameter: always the caller' },
+  },
+  'GET /api/v1/license/orders-history/:id/': {
+    expect: signedIn(200),
+    request: async (w, as) => ({
+      url: `${API}/license/orders-history/${await orderOf(w, w.session(as) ?? w.people.owner)}/`,
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/license/orders-history/${await orderOf(w, w.people.owner)}/`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+
+  // ---- support tickets (spec §7 Support): a ticket is its owner's and staff's only
+  'GET /api/v1/support/ticket-types/': {
+    expect: signedIn(200),
+    request: () => ({ url: `${API}/support/ticket-types/` }),
+    crossTenant: { skip: 'no parameter' },
+  },
+  'POST /api/v1/support/ticket-types/': {
+    expect: signedIn(403),
+    request: () => ({ url: `${API}/support/ticket-types/`, payload: { name_en: 'Bug', name_fa: 'اشکال' } }),
+    crossTenant: { skip: 'no parameter (staff only)' },
+  },
+  'GET /api/v1/support/tickets/': {
+    expect: signedIn(200),
+    request: () => ({ url: `${API}/support/tickets/` }),
+    crossTenant: { skip: 'no parameter: always the caller' },
+  },
+  'POST /api/v1/support/tickets/': {
+    expect: signedIn(201),
+    request: async (w) => ({
+      url: `${API}/support/tickets/`,
+      payload: { title: 'Matrix', ticket_type: await ticketType(w) },
+    }),
+    crossTenant: { skip: 'no parameter' },
+  },
+  'GET /api/v1/support/tickets/:id/': {
+    expect: signedIn(200),
+    request: async (w, as) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.session(as) ?? w.people.owner)}/`,
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.people.owner)}/`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'PATCH /api/v1/support/tickets/:id/': {
+    expect: signedIn(200),
+    request: async (w, as) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.session(as) ?? w.people.owner)}/`,
+      payload: { status: 'closed' },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.people.owner)}/`,
+      payload: { status: 'closed' },
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'GET /api/v1/support/tickets/:id/messages/': {
+    expect: signedIn(200),
+    request: async (w, as) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.session(as) ?? w.people.owner)}/messages/`,
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.people.owner)}/messages/`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'POST /api/v1/support/tickets/:id/messages/': {
+    expect: signedIn(201),
+    request: async (w, as) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.session(as) ?? w.people.owner)}/messages/`,
+      payload: { text: 'Hello' },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/support/tickets/${await ticketOf(w, w.people.owner)}/messages/`,
+      payload: { text: 'Hello' },
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'GET /api/v1/support/tickets/:id/messages/:messageId/attachment/': {
+    expect: signedIn(200),
+    request: async (w, as) => {
+      const { ticket, message } = await attachmentOf(w, w.session(as) ?? w.people.owner);
+      return { url: `${API}/support/tickets/${ticket}/messages/${message}/attachment/` };
+    },
+    crossTenant: async (w) => {
+      const { ticket, message } = await attachmentOf(w, w.people.owner);
+      return {
+        url: `${API}/support/tickets/${ticket}/messages/${message}/attachment/`,
+        as: w.people.outsider,
+        workspace: w.otherTeam.id,
+      };
+    },
   },
 };
 
