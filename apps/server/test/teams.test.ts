@@ -800,3 +800,55 @@ describe('activity log', () => {
     expect((await call('GET', `panel/teams/${team.id}/activity/`, outsider)).statusCode).toBe(404);
   });
 });
+
+describe('bad input on team routes', () => {
+  it('refuses unknown fields, malformed ids and malformed JSON, and changes nothing', async () => {
+    const { owner, user, team } = await teamOfThree('Strict');
+    const extra = await call('PATCH', `panel/teams/${team.id}/`, owner, {
+      name: 'Fine',
+      owner_id: user.user.id,
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().errors).toEqual({ owner_id: ['Unknown field.'] });
+    const badUser = await call('PATCH', `panel/teams/${team.id}/members/not-a-uuid/`, owner, {
+      role: 'admin',
+    });
+    expect(badUser.statusCode).toBe(400);
+    expect(badUser.json().errors).toHaveProperty('userId');
+    const badInvitation = await call('POST', 'panel/invitations/42/accept/', user);
+    expect(badInvitation.statusCode).toBe(400);
+    const malformed = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/panel/teams/${team.id}/invitations/`,
+      headers: { ...owner.auth, 'accept-language': 'fa', 'content-type': 'application/json' },
+      payload: '{"email_or_username": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'بدنهٔ درخواست JSON معتبری نیست.', code: 'malformed_json' });
+    expect((await call('GET', `panel/teams/${team.id}/`, owner)).json().data.name).toBe('Strict');
+    expect((await call('GET', `panel/teams/${team.id}/invitations/`, owner)).json().data.result_count).toBe(
+      0,
+    );
+  });
+
+  it('checks membership before the body: an outsider learns nothing from validation', async () => {
+    const { team } = await teamOfThree();
+    const outsider = await registerUser(server);
+    const response = await call('POST', `panel/teams/${team.id}/invitations/`, outsider, { nonsense: true });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('team access kinds', () => {
+  it("refuse to start a server with a 'team' route that has no :id to resolve", async () => {
+    const { default: Fastify } = await import('fastify');
+    const { installAccessControl } = await import('../src/http/access.js');
+    const app = Fastify();
+    installAccessControl(app, { db: server.db, tokens: {} as never });
+    // onRoute runs as the route is added, so the mistake surfaces at registration.
+    expect(() =>
+      app.get('/api/v1/panel/teams/mine/', { config: { access: 'team' } }, async () => ({})),
+    ).toThrow("route GET /api/v1/panel/teams/mine/ has access 'team' but no :id parameter");
+    await app.close();
+  });
+});
