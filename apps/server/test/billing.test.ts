@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLicenseCommand } from '../src/billing/license-command.js';
-import { assertWithinLimit, getPlanLimits } from '../src/billing/limits.js';
+import { assertCanCreateTeam, assertWithinLimit, getPlanLimits } from '../src/billing/limits.js';
 import { licenses, orders, userLicenses, workspaces } from '../src/db/schema.js';
 import { type BtcpayStandIn, startBtcpayStandIn } from './helpers/btcpay-stand-in.js';
 import { createTeam } from './helpers/teams.js';
@@ -95,7 +95,15 @@ describe('licence catalogue and plan limits', () => {
     });
 
     await assertWithinLimit(server.db, personal, 'teams', 1);
+    await assertCanCreateTeam(server.db, owner.user.id);
     const team = await createTeam(server, owner.user.id, 'Blue');
+    // Inside a transaction too (the teams routes create a team in one).
+    await expect(server.db.transaction((tx) => assertCanCreateTeam(tx, owner.user.id))).rejects.toMatchObject(
+      {
+        code: 'plan_limit',
+        messageKey: 'limits.teams',
+      },
+    );
     const refused = await assertWithinLimit(server.db, personal, 'teams', 1).catch((e) => e);
     expect(refused).toMatchObject({ statusCode: 403, code: 'plan_limit', messageKey: 'limits.teams' });
     expect(refused.params).toMatchObject({ limit: 1, used: 1, upgrade_url: '/settings/billing' });

@@ -36,7 +36,7 @@ export async function listLicenses(db: Db): Promise<LicenseRow[]> {
  * @example const active = await findActiveLicense(db, userId); // null → free plan
  */
 export async function findActiveLicense(
-  db: Db,
+  db: Pick<Db, 'select'>,
   userId: string,
   now = new Date(),
 ): Promise<ActiveLicense | null> {

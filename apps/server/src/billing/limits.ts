@@ -17,10 +17,17 @@ import { findActiveLicense } from './licenses.js';
  * limits (DIDBAN_FREE_*), so callers need only `db`. Unregistered: the defaults.
  */
 const freePlans = new WeakMap<object, PlanLimits>();
+// A transaction is a handle of its own; it gets the free plan configured last (one app per
+// process in production; tests with several apps pass each app's `db`).
+let lastFreePlan: PlanLimits = DEFAULT_FREE_PLAN_LIMITS;
 
-/** Called once by buildApp with the configured free plan. */
+/** The database or an open transaction: the limits service only reads. */
+export type DbReader = Pick<Db, 'select'>;
+
+/** Called once per app (billing routes) with the configured free plan. */
 export function setFreePlanLimits(db: Db, limits: PlanLimits): void {
-  freePlans.set(db, { ...limits });
+  lastFreePlan = { ...limits };
+  freePlans.set(db, lastFreePlan);
 }
 
 export type PlanInfo = {
@@ -31,7 +38,7 @@ export type PlanInfo = {
   ownerId: string;
 };
 
-async function workspaceOwner(db: Db, workspaceId: string): Promise<string> {
+async function workspaceOwner(db: DbReader, workspaceId: string): Promise<string> {
   const [row] = await db
     .select({ owner: workspaces.owner_id })
     .from(workspaces)
@@ -45,11 +52,11 @@ async function workspaceOwner(db: Db, workspaceId: string): Promise<string> {
  * workspace is bound by its owner's plan, whoever is acting in it.
  * @example const { plan, limits } = await getPlanLimits(db, workspace.id); // limits.assets === 100 on free
  */
-export async function getPlanLimits(db: Db, workspaceId: string): Promise<PlanInfo> {
+export async function getPlanLimits(db: DbReader, workspaceId: string): Promise<PlanInfo> {
   const ownerId = await workspaceOwner(db, workspaceId);
   const license = await findActiveLicense(db, ownerId);
   if (!license) {
-    return { plan: 'free', license: null, limits: freePlans.get(db) ?? DEFAULT_FREE_PLAN_LIMITS, ownerId };
+    return { plan: 'free', license: null, limits: freePlans.get(db) ?? lastFreePlan, ownerId };
   }
   const limits: PlanLimits = {
     assets: license.assets,
@@ -69,7 +76,7 @@ export async function getPlanLimits(db: Db, workspaceId: string): Promise<PlanIn
  *   their count as `used` (0 otherwise).
  */
 export async function planUsage(
-  db: Db,
+  db: DbReader,
   workspaceId: string,
   kind: LimitKind,
   ownerId?: string,
@@ -116,7 +123,7 @@ const LIMIT_MESSAGES: Record<LimitKind, MessageKey> = {
  * @example await assertWithinLimit(db, personalWorkspaceId, 'teams', 1);
  */
 export async function assertWithinLimit(
-  db: Db,
+  db: DbReader,
   workspaceId: string,
   kind: LimitKind,
   adding = 1,
@@ -133,4 +140,17 @@ export async function assertWithinLimit(
       upgrade_url: UPGRADE_PATH,
     });
   }
+}
+
+/**
+ * For team creation: refuse when the user already owns as many teams as their plan allows.
+ * @example await assertCanCreateTeam(tx, user.id); // before inserting the team
+ */
+export async function assertCanCreateTeam(db: DbReader, userId: string): Promise<void> {
+  const [personal] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.owner_id, userId), eq(workspaces.kind, 'personal')));
+  if (!personal) throw notFound();
+  await assertWithinLimit(db, personal.id, 'teams', 1);
 }

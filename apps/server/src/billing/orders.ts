@@ -126,7 +126,7 @@ async function complete(db: Db, order: OrderRow, durationDays: number, refId: st
       .returning();
     if (!flipped) return;
     const now = new Date();
-    const current = await findActiveLicense(tx as unknown as Db, order.user_id, now);
+    const current = await findActiveLicense(tx, order.user_id, now);
     const from = current && current.id === order.license_id ? new Date(current.valid_until) : now;
     await tx
       .insert(userLicenses)
