@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
-import { createQueryClient } from '../src/lib/query-client';
 import { SignInPage } from '../src/pages/auth/sign-in-page';
 
 beforeAll(async () => {
@@ -17,11 +15,7 @@ function renderSignIn() {
   const router = createMemoryRouter([{ path: '/auth/sign-in', element: <SignInPage /> }], {
     initialEntries: ['/auth/sign-in'],
   });
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  return render(<RouterProvider router={router} />);
 }
 
 describe('the sign-in page', () => {

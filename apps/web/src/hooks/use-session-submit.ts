@@ -1,11 +1,11 @@
 import type { FieldErrors, Session } from '@didban/core';
-import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { authStore } from '../lib/auth-store';
 import { errorText } from '../lib/error-text';
 import { snackbarStore } from '../lib/snackbar-store';
 import { workspaceStore } from '../lib/workspace-store';
 import { PATHS } from '../routes/paths';
+import { useAsyncAction } from './use-async-action';
 import { useLang } from './use-lang';
 
 /**
@@ -20,8 +20,7 @@ export function useSessionSubmit<B>(
   const navigate = useNavigate();
   const location = useLocation();
   const lang = useLang();
-  return useMutation({
-    mutationFn: call,
+  return useAsyncAction(call, {
     onSuccess: (session) => {
       authStore.signIn(session);
       workspaceStore.set(null);

@@ -10,7 +10,7 @@ export function GithubButton() {
       variant="secondary"
       className="w-full"
       disabled={github.isPending}
-      onClick={() => github.mutate()}
+      onClick={() => void github.run(undefined)}
     >
       <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true">
         <path

@@ -20,7 +20,7 @@ export function SignUpPage() {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = form.validate();
-    if (body) submit.mutate(body);
+    if (body) void submit.run(body);
   };
 
   return (
