@@ -2,7 +2,10 @@ import type { TeamRole } from '@didban/core';
 import { workspaceMembers, workspaces } from '../../src/db/schema.js';
 import type { TestServer } from './test-server.js';
 
-/** Make a team directly in the database (team management has its own API, built later). */
+/**
+ * Make a team directly in the database: faster than the API (POST panel/teams/ plus invitations)
+ * when a test needs a team with given roles but is not about building one.
+ */
 export async function createTeam(
   server: TestServer,
   ownerId: string,
