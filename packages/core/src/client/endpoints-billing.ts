@@ -3,6 +3,7 @@ import {
   licenseListSchema,
   type OrderListQuery,
   orderListSchema,
+  orderSchema,
   type PaymentRequestInput,
   paymentRedirectSchema,
   paymentVerifyResultSchema,
@@ -41,6 +42,9 @@ export function billingEndpoints(http: Http) {
       } else params = query;
       return unwrap(http.get('license/payment/verify/', envelope(paymentVerifyResultSchema), params));
     },
+    /** One of my orders (the order history's view action). */
+    order: (orderId: string) =>
+      unwrap(http.get(`license/orders-history/${encodeURIComponent(orderId)}/`, envelope(orderSchema))),
     orders: (query: Partial<OrderListQuery> = {}) =>
       unwrap(
         http.get('license/orders-history/', envelope(orderListSchema), {

@@ -51,6 +51,16 @@ export function supportEndpoints(http: Http) {
           page_size: pageSize,
         }),
       ),
+    /**
+     * An attachment's bytes. `media` is the path a message carries (`/api/v1/…`); it is fetched
+     * through this client so the session's token goes with it (a plain link would not).
+     */
+    attachment: (media: string) =>
+      http.request({
+        method: 'GET',
+        url: media.replace(/^\/?api\/v1\//, ''),
+        responseType: 'blob',
+      }) as Promise<Blob>,
     /** Multipart: `text`, or `media` with `file_name` (message_type is derived by the server). */
     send: (ticketId: string, message: TicketMessageInput) => {
       const form = new FormData();
