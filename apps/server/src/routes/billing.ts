@@ -95,7 +95,7 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/license/payment/request/',
       {
-        config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags: ['billing'],
           summary: "Buy a licence: creates a pending order and answers the provider's payment page",
@@ -117,7 +117,7 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/license/payment/verify/',
       {
-        config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
           tags: ['billing'],
           summary:

@@ -290,7 +290,7 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/support/tickets/:id/messages/',
       {
-        config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
           tags: ['support'],
           summary:
