@@ -10,7 +10,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 // scripts/ is not a workspace package, so the engine's public entry is imported by path.
 import { collectScan, loadTemplates } from '../../../packages/engine/src/index.js';
-import { benchTemplate } from './templates.js';
+import { benchTemplate, probeOnlyTemplate } from './templates.js';
 
 const TEMPLATES = Number(process.argv[2] ?? 100);
 const HOSTS = Number(process.argv[3] ?? 200);
@@ -35,12 +35,20 @@ const paths = Array.from({ length: TEMPLATES }, (_, i) => {
   return m![1]!;
 });
 
-async function rawClient(): Promise<{ requests: number; seconds: number }> {
+// CPU time of this process per request: unlike wall-clock rates it does not swing with the load
+// other processes put on a shared machine.
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function rawClient(): Promise<{ requests: number; seconds: number; cpuUs: number }> {
   const agent = new Agent({ keepAlive: true, maxFreeSockets: 16 });
   const jobs: [number, string][] = [];
   for (const path of paths) for (const port of ports) jobs.push([port, path]);
   let next = 0;
   const started = performance.now();
+  const cpu0 = cpuMs();
   const lane = async () => {
     while (next < jobs.length) {
       const [port, path] = jobs[next++]!;
@@ -59,7 +67,8 @@ async function rawClient(): Promise<{ requests: number; seconds: number }> {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
   agent.destroy();
-  return { requests: jobs.length, seconds: (performance.now() - started) / 1000 };
+  const cpuUs = ((cpuMs() - cpu0) * 1000) / jobs.length;
+  return { requests: jobs.length, seconds: (performance.now() - started) / 1000, cpuUs };
 }
 
 async function engine(): Promise<{
@@ -79,13 +88,16 @@ async function engine(): Promise<{
   }, 50);
   const before = await served();
   const started = performance.now();
+  const cpu0 = cpuMs();
   const result = await collectScan({ templates, targets, options: { rateLimit: 0 } });
   const seconds = (performance.now() - started) / 1000;
+  const cpuTotal = cpuMs() - cpu0;
   clearInterval(sampler);
   const requests = (await served()) - before;
   return {
     requests,
     seconds,
+    cpuUs: (cpuTotal * 1000) / requests,
     findings: result.findings.length,
     failures: result.failures.length,
     peakRssMb: peak / 2 ** 20,
@@ -102,10 +114,12 @@ function loadTime(): { ms: number; loaded: number } {
 const rps = (r: { requests: number; seconds: number }) => r.requests / r.seconds;
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
-if (process.env.BENCH_ONLY === 'engine') {
-  // Profiling aid: the engine alone, twice (the second run is measured).
-  await engine();
-  const only = await engine();
+if (process.env.BENCH_ONLY) {
+  // Profiling aid: the engine alone, three times (the last run is measured).
+  const make = process.env.BENCH_ONLY === 'probe' ? probeOnlyTemplate : benchTemplate;
+  await engine(make);
+  await engine(make);
+  const only = await engine(make);
   console.log(`template engine:          ${(only.requests / only.seconds).toFixed(0)} req/s`);
   lab.send('exit');
   process.exit(0);
@@ -123,6 +137,8 @@ console.log(
   `connections opened: raw ${c1.connections - c0.connections}, engine ${c2.connections - c1.connections}`,
 );
 const rawB = await rawClient();
+const probe = await engine(probeOnlyTemplate);
+const rawC = await rawClient();
 const rawRps = (rps(rawA) + rps(rawB)) / 2;
 const load = loadTime();
 
@@ -134,6 +150,12 @@ console.log(
   `template engine:          ${fmt(rps(scan))} req/s (${fmt(scan.requests)} requests in ${scan.seconds.toFixed(2)} s)`,
 );
 console.log(`engine / raw:             ${((rps(scan) / rawRps) * 100).toFixed(0)}%`);
+console.log(
+  `engine, no findings:       ${fmt(rps(probe))} req/s beside raw ${fmt(rps(rawC))} req/s (${((rps(probe) / rps(rawC)) * 100).toFixed(0)}%; same requests, a status matcher that never matches)`,
+);
+console.log(
+  `CPU per request:          engine ${scan.cpuUs.toFixed(0)} µs (no findings ${probe.cpuUs.toFixed(0)} µs), raw ${((rawA.cpuUs + rawB.cpuUs) / 2).toFixed(0)} µs`,
+);
 console.log(`findings / failures:      ${fmt(scan.findings)} / ${scan.failures}`);
 console.log(
   `peak RSS during scan:     ${scan.peakRssMb.toFixed(0)} MB (process max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`,

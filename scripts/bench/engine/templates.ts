@@ -87,3 +87,16 @@ export function benchTemplate(i: number): string {
 `;
   }
 }
+
+/** The same requests with one status matcher that never matches: the engine's cost without findings. */
+export function probeOnlyTemplate(i: number): string {
+  const path = PATHS[i % PATHS.length];
+  return `${header(`probe-${i}`, 'info')}http:
+  - method: GET
+    path:
+      - "{{BaseURL}}${path}?b=${i}"
+    matchers:
+      - type: status
+        status: [599]
+`;
+}
