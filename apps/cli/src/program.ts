@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerConfig } from './commands/config.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerTemplates } from './commands/templates.js';
@@ -64,6 +65,7 @@ export function buildProgram(
   registerWhoami(program, deps);
   registerWorkspace(program, deps);
   registerTemplates(program, deps);
+  registerConfig(program, deps);
 
   program.addHelpText(
     'after',

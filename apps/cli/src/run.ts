@@ -67,7 +67,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       // --help and --version end through here with exit code 0.
       if (error.exitCode === 0) return result(EXIT.ok);
       // Plain `didban` or `didban workspace` printed the help already: a usage error.
-      if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') {
+      if (error.code === 'commander.help') {
         return result(EXIT.usage);
       }
       const detail = error.message

@@ -77,3 +77,33 @@ describe('run(argv) in-process', () => {
     expect(await run(['--version'], { env })).toEqual({ exitCode: 0, stdout: '0.1.0\n', stderr: '' });
   });
 });
+
+describe('didban config', () => {
+  it('saves the language, which later runs (and their help) follow', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'didban-cli-config-'));
+    try {
+      const e = { DIDBAN_CONFIG_DIR: own };
+      expect(await run(['config', 'set', 'language', 'fa', '--lang', 'en'], { env: e })).toEqual({
+        exitCode: 0,
+        stdout: 'Saved language.\n',
+        stderr: '',
+      });
+      expect((await run(['--help'], { env: e })).stdout).toContain('نمونه‌ها:');
+      const shown = await run(['config', 'show', '--json'], { env: e });
+      expect(JSON.parse(shown.stdout)).toEqual({
+        file: join(own, 'config.json'),
+        server: null,
+        language: 'fa',
+        workspace: null,
+        signed_in: false,
+      });
+      expect(await run(['config', 'set', 'token', 'x', '--lang', 'en'], { env: e })).toEqual({
+        exitCode: 2,
+        stdout: '',
+        stderr: 'Unknown setting "token": use one of server, language.\n',
+      });
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});

@@ -42,6 +42,15 @@ export const CLI_MESSAGES = {
     en: 'Run templates against a target with the local engine.',
     fa: 'اجرای قالب‌ها روی یک هدف با موتور محلی.',
   },
+  'cmd.config': { en: 'Show or change saved settings.', fa: 'نمایش یا تغییر تنظیمات ذخیره‌شده.' },
+  'cmd.config.show': {
+    en: 'Show the saved settings (never the token).',
+    fa: 'نمایش تنظیمات ذخیره‌شده (هرگز توکن).',
+  },
+  'cmd.config.set': {
+    en: 'Save the default server or the language.',
+    fa: 'ذخیرهٔ سرور پیش‌فرض یا زبان.',
+  },
   'help.examples': { en: 'Examples:', fa: 'نمونه‌ها:' },
 
   // Usage errors
@@ -75,6 +84,10 @@ export const CLI_MESSAGES = {
     fa: '--password-stdin گذرواژه را از لوله می‌خواند، اما ورودی ترمینال است.',
   },
   'usage.invalid_fields': { en: '{detail}', fa: '{detail}' },
+  'usage.bad_config_key': {
+    en: 'Unknown setting "{key}": use one of {allowed}.',
+    fa: 'تنظیم ناشناخته «{key}»: یکی از {allowed}.',
+  },
 
   // Failures
   'error.unreachable': {
@@ -143,6 +156,7 @@ export const CLI_MESSAGES = {
     en: 'Sign-in failed. Return to the terminal for details.',
     fa: 'ورود انجام نشد. برای جزئیات به ترمینال برگردید.',
   },
+  'config.saved': { en: 'Saved {key}.', fa: '{key} ذخیره شد.' },
   'logout.ok': { en: 'Signed out of {server}.', fa: 'از {server} خارج شدید.' },
   'logout.none': { en: 'You were not signed in.', fa: 'وارد نشده بودید.' },
   'whoami.line': {
