@@ -10,6 +10,8 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'tests/*/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+      'apps/worker/vitest.config.ts',
       {
         extends: './apps/server/vitest.config.ts',
         root: './apps/server',

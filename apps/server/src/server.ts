@@ -1,10 +1,13 @@
 import { buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { startBuiltinWorker } from './workers/start-builtin.js';
 
 /**
- * Open the database, build the app and listen. `stop()` stops taking connections, lets requests
- * in flight finish (fastify's close), then closes the database so PGlite flushes to disk.
+ * Open the database, build the app and listen, then start the built-in worker unless
+ * DIDBAN_BUILTIN_WORKER=0. `stop()` stops the worker (its running tasks are left to their
+ * leases), stops taking connections, lets requests in flight finish (fastify's close), then
+ * closes the database so PGlite flushes to disk.
  */
 export async function startServer(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -14,10 +17,19 @@ export async function startServer(config: Config) {
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     `Didban is running at ${config.publicUrl} (listening on ${address})`,
   );
+  // Started in the background: the server answers at once while the engine loads.
+  const worker = config.builtinWorker
+    ? startBuiltinWorker(config, database.db, address, app.log).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the built-in worker could not start');
+        return undefined;
+      })
+    : undefined;
   return {
     app,
     address,
+    db: database.db,
     async stop() {
+      await (await worker)?.stop();
       await app.close();
       await database.close();
     },

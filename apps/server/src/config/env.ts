@@ -37,6 +37,7 @@ const envSchema = z.object({
   DIDBAN_TASK_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).default(60),
   DIDBAN_TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   DIDBAN_WORKER_RESOLVERS: optionalText,
+  DIDBAN_BUILTIN_WORKER_INTERVAL: z.coerce.number().min(0.1).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -76,6 +77,8 @@ export type Config = {
   taskMaxAttempts: number;
   /** DNS servers (host:port) the built-in worker resolves with; the system's when unset. */
   workerResolvers: string[];
+  /** Seconds between the built-in worker's polls when the queue is empty. */
+  builtinWorkerIntervalSeconds: number;
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
     | undefined;
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    builtinWorkerIntervalSeconds: e.DIDBAN_BUILTIN_WORKER_INTERVAL,
     github,
     freePlan: {
       assets: e.DIDBAN_FREE_ASSETS,

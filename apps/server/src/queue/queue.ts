@@ -164,7 +164,7 @@ export async function heartbeatTask(
 async function leasedTask(tx: Tx, worker: WorkerContext, taskId: string): Promise<Task> {
   const [task] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
   if (task?.status === 'cancelled') throw taskCancelled();
-  if (!task || task.status !== 'leased' || task.lease_owner !== worker.id) throw leaseLost();
+  if (task?.status !== 'leased' || task.lease_owner !== worker.id) throw leaseLost();
   return task;
 }
 

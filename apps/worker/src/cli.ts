@@ -1,0 +1,133 @@
+/**
+ * didban-worker: run a Didban worker on this machine.
+ *
+ *   didban-worker --server https://didban.example.com --key dwk_... [--concurrency 5] [--resolver 1.1.1.1:53]
+ *
+ * Every flag has an environment variable (flags win); see `didban-worker --help`.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { WORKER_DEFAULTS } from './options.js';
+import { WORKER_VERSION } from './version.js';
+import { startWorker } from './worker.js';
+
+const seconds = (value: string) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds ≥ 0');
+  return n;
+};
+const positiveInt = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+};
+const list = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
+
+const program = new Command()
+  .name('didban-worker')
+  .description('Poll a Didban server for tasks, run discovery, post the results.')
+  .version(WORKER_VERSION)
+  .addOption(new Option('--server <url>', 'Didban server URL').env('DIDBAN_SERVER_URL').makeOptionMandatory())
+  .addOption(new Option('--key <key>', 'worker API key').env('DIDBAN_WORKER_KEY').makeOptionMandatory())
+  .addOption(new Option('--name <name>', 'name shown in the panel').env('DIDBAN_WORKER_NAME'))
+  .addOption(
+    new Option('--country <code>', 'country shown in the panel, e.g. DE').env('DIDBAN_WORKER_COUNTRY'),
+  )
+  .addOption(new Option('--ip <address>', 'address shown in the panel').env('DIDBAN_WORKER_IP'))
+  .addOption(
+    new Option('--task-interval <seconds>', 'seconds between polls when idle')
+      .env('DIDBAN_TASK_INTERVAL')
+      .argParser(seconds)
+      .default(WORKER_DEFAULTS.taskIntervalSeconds),
+  )
+  .addOption(
+    new Option('--concurrency <n>', 'tasks run at once')
+      .env('DIDBAN_MAX_CONCURRENCY')
+      .argParser(positiveInt)
+      .default(WORKER_DEFAULTS.maxConcurrency),
+  )
+  .addOption(
+    new Option('--wappalyzer-timeout <seconds>', 'technology detection per asset (0 = engine default)')
+      .env('DIDBAN_WAPPALYZER_TIMEOUT')
+      .argParser(seconds)
+      .default(WORKER_DEFAULTS.wappalyzerTimeoutSeconds),
+  )
+  .addOption(
+    new Option('--naabu-timeout <seconds>', 'one TCP connect of the port scan (0 = engine default)')
+      .env('DIDBAN_NAABU_TIMEOUT')
+      .argParser(seconds)
+      .default(WORKER_DEFAULTS.naabuTimeoutSeconds),
+  )
+  .addOption(
+    new Option('--httpx-timeout <seconds>', 'one HTTP probe (0 = engine default)')
+      .env('DIDBAN_HTTPX_TIMEOUT')
+      .argParser(seconds)
+      .default(WORKER_DEFAULTS.httpxTimeoutSeconds),
+  )
+  .addOption(
+    new Option(
+      '--resolver <host:port...>',
+      'DNS server(s), repeatable or comma-separated (default: the system)',
+    )
+      .env('DIDBAN_RESOLVERS')
+      .argParser(list),
+  )
+  .addOption(
+    new Option('--screenshots', 'screenshot web assets with Chromium when installed').env(
+      'DIDBAN_SCREENSHOTS',
+    ),
+  );
+
+program.parse();
+const o = program.opts<{
+  server: string;
+  key: string;
+  name?: string;
+  country?: string;
+  ip?: string;
+  taskInterval: number;
+  concurrency: number;
+  wappalyzerTimeout: number;
+  naabuTimeout: number;
+  httpxTimeout: number;
+  resolver?: string[] | string;
+  screenshots?: boolean;
+}>();
+const resolvers = typeof o.resolver === 'string' ? list(o.resolver) : (o.resolver ?? []);
+
+const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+const worker = startWorker({
+  serverUrl: o.server,
+  apiKey: o.key,
+  ...(o.name ? { name: o.name } : {}),
+  ...(o.country ? { country: o.country } : {}),
+  ...(o.ip ? { ip: o.ip } : {}),
+  taskIntervalSeconds: o.taskInterval,
+  maxConcurrency: o.concurrency,
+  wappalyzerTimeoutSeconds: o.wappalyzerTimeout,
+  naabuTimeoutSeconds: o.naabuTimeout,
+  httpxTimeoutSeconds: o.httpxTimeout,
+  resolvers,
+  screenshots: Boolean(o.screenshots),
+  onEvent: (event) => {
+    const { type, ...rest } = event;
+    log(`${type} ${JSON.stringify(rest)}`);
+  },
+});
+log(`didban-worker ${WORKER_VERSION} polling ${o.server}`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  log(`${signal}: stopping (running tasks are left to their leases)`);
+  await worker.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

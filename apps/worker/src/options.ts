@@ -1,0 +1,64 @@
+import type { PassiveProviderConfig } from '@didban/engine';
+
+/** Spec §9 worker defaults. Timeouts are seconds; 0 means the engine's default, never "no limit". */
+export const WORKER_DEFAULTS = Object.freeze({
+  taskIntervalSeconds: 15,
+  maxConcurrency: 5,
+  wappalyzerTimeoutSeconds: 5,
+  naabuTimeoutSeconds: 0,
+  httpxTimeoutSeconds: 5,
+  batchSize: 50,
+});
+
+export interface WorkerOptions {
+  /** Didban server origin, e.g. http://localhost:8080. */
+  serverUrl: string;
+  /** The worker's API key (shown once when the worker was created in the panel). */
+  apiKey: string;
+  /** Reported at hello; the server keeps the panel's name when empty. */
+  name?: string;
+  country?: string;
+  /** Reported address; the first non-loopback IPv4 of this machine when unset. */
+  ip?: string;
+  /** Seconds between polls when the queue is empty (spec §9: 15). */
+  taskIntervalSeconds?: number;
+  /** Tasks run at once (spec §9: 5). */
+  maxConcurrency?: number;
+  /** Technology detection per asset, seconds (spec's Wappalyzer timeout 5). */
+  wappalyzerTimeoutSeconds?: number;
+  /** One TCP connect of the port scan, seconds (spec's Naabu timeout 0 = engine default). */
+  naabuTimeoutSeconds?: number;
+  /** One HTTP probe, seconds (spec's Httpx timeout 5). */
+  httpxTimeoutSeconds?: number;
+  /** One DNS query, seconds (0 = engine default). */
+  dnsTimeoutSeconds?: number;
+  /** DNS servers as host:port; the system's resolvers when empty. */
+  resolvers?: string[];
+  /** Passive subdomain sources (crt.sh, CertSpotter, ...): none unless configured. */
+  providers?: PassiveProviderConfig[];
+  /** Take screenshots of web assets with Chromium when it is installed. */
+  screenshots?: boolean;
+  /** Assets per result batch. */
+  batchSize?: number;
+  /** Backoff after a network error or a server restart: first and largest wait, ms. */
+  backoffMinMs?: number;
+  backoffMaxMs?: number;
+  /** Progress and trouble, for logs and tests. */
+  onEvent?: (event: WorkerEvent) => void;
+}
+
+export type WorkerEvent =
+  | { type: 'hello'; workerId: string; name: string }
+  | { type: 'claimed'; taskId: string; kind: string; attempt: number }
+  | { type: 'batch'; taskId: string; seq: number; items: number; stored: boolean }
+  | { type: 'completed'; taskId: string }
+  | { type: 'failed'; taskId: string; error: string }
+  | { type: 'cancelled'; taskId: string }
+  | { type: 'lease-lost'; taskId: string }
+  | { type: 'stopped-task'; taskId: string }
+  | { type: 'retry'; action: string; error: string; waitMs: number };
+
+/** Seconds → engine milliseconds; 0 (or less) stays 0 so the engine uses its default. */
+export function secondsToMs(seconds: number | undefined): number {
+  return seconds && seconds > 0 ? Math.round(seconds * 1000) : 0;
+}

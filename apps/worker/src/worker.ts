@@ -1,0 +1,221 @@
+/**
+ * The worker loop: say hello, poll for tasks, run up to `maxConcurrency` at once, heartbeat each
+ * one, post results in numbered batches, complete or fail. Network errors and server restarts are
+ * waited out with exponential backoff; a task the server cancelled stops at the next heartbeat.
+ */
+import { networkInterfaces } from 'node:os';
+import type { ClaimedTask, DiscoveredAssetResult } from '@didban/core';
+import { runDiscoveryTask } from './discovery-task.js';
+import { createServerClient, isRetryable, type ServerClient, ServerError } from './http-client.js';
+import { WORKER_DEFAULTS, type WorkerEvent, type WorkerOptions } from './options.js';
+import { WORKER_VERSION } from './version.js';
+
+/** Task kinds this worker runs. */
+export const WORKER_TASK_KINDS = ['discovery'] as const;
+
+export interface WorkerHandle {
+  /** Tasks running now. */
+  running(): number;
+  /** Stop claiming, abort running tasks (their leases lapse and another worker resumes them), wait. */
+  stop(): Promise<void>;
+  /**
+   * Drop everything at once without telling the server, like a crashed process (tests use it to
+   * show that an abandoned lease loses nothing).
+   */
+  kill(): void;
+}
+
+class Stopped extends Error {}
+
+function defaultIp(): string | undefined {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const address of list ?? [])
+      if (address.family === 'IPv4' && !address.internal) return address.address;
+  }
+  return undefined;
+}
+
+/**
+ * Start a worker; it runs until `stop()`.
+ * @example
+ *   const worker = startWorker({ serverUrl: 'http://localhost:8080', apiKey: process.env.DIDBAN_WORKER_KEY! });
+ *   process.on('SIGTERM', () => worker.stop());
+ */
+export function startWorker(options: WorkerOptions): WorkerHandle {
+  const client: ServerClient = createServerClient(options.serverUrl, options.apiKey);
+  const maxConcurrency = Math.max(1, Math.floor(options.maxConcurrency ?? WORKER_DEFAULTS.maxConcurrency));
+  const intervalMs =
+    Math.max(0.05, options.taskIntervalSeconds ?? WORKER_DEFAULTS.taskIntervalSeconds) * 1000;
+  const backoffMin = options.backoffMinMs ?? 1_000;
+  const backoffMax = options.backoffMaxMs ?? 30_000;
+  const batchSize = Math.max(1, options.batchSize ?? WORKER_DEFAULTS.batchSize);
+  const emit = (event: WorkerEvent) => options.onEvent?.(event);
+
+  const life = new AbortController();
+  let killed = false;
+  const active = new Map<number, { done: Promise<void> }>();
+  let runs = 0;
+  let wake: (() => void) | undefined;
+
+  /** Wait `ms`, or less when woken (a slot freed) or stopped. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        life.signal.removeEventListener('abort', done);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+      life.signal.addEventListener('abort', done, { once: true });
+    });
+
+  /** Call the server until it answers; back off on network errors and 5xx; rethrow 4xx. */
+  async function withRetry<T>(action: string, call: () => Promise<T>, signal = life.signal): Promise<T> {
+    let wait = backoffMin;
+    for (;;) {
+      if (signal.aborted || killed) throw new Stopped();
+      try {
+        return await call();
+      } catch (error) {
+        if (!isRetryable(error)) throw error;
+        // Jitter so a restarted server is not met by every worker in the same millisecond.
+        const waitMs = Math.round(wait * (0.8 + Math.random() * 0.4));
+        emit({ type: 'retry', action, error: (error as Error).message, waitMs });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              resolve();
+            },
+            { once: true },
+          );
+        });
+        wait = Math.min(wait * 2, backoffMax);
+      }
+    }
+  }
+
+  async function runTask(task: ClaimedTask): Promise<void> {
+    const controller = new AbortController();
+    const onLifeAbort = () => controller.abort();
+    life.signal.addEventListener('abort', onLifeAbort, { once: true });
+    const state: { outcome: 'running' | 'cancelled' | 'lease-lost' } = { outcome: 'running' };
+    const stopWith = (why: 'cancelled' | 'lease-lost') => {
+      if (state.outcome === 'running') state.outcome = why;
+      controller.abort();
+    };
+
+    const beat = async () => {
+      try {
+        const answer = await client.heartbeat(task.id);
+        if (answer.cancel) stopWith('cancelled');
+      } catch (error) {
+        if (error instanceof ServerError && !error.retryable) stopWith('lease-lost');
+        // Network trouble: the next beat tries again; the lease is a few beats long.
+      }
+    };
+    const heartbeat = setInterval(() => void beat(), Math.max(50, task.heartbeat_seconds * 1000));
+
+    let seq = 0;
+    let buffer: DiscoveredAssetResult[] = [];
+    const flush = async () => {
+      if (buffer.length === 0) return;
+      const items = buffer;
+      buffer = [];
+      const thisSeq = seq++;
+      const answer = await withRetry(
+        'results',
+        () => client.results(task.id, thisSeq, items),
+        controller.signal,
+      );
+      emit({ type: 'batch', taskId: task.id, seq: thisSeq, items: items.length, stored: answer.stored });
+    };
+    const guard = <T>(promise: Promise<T>) =>
+      promise.catch((error: unknown) => {
+        if (error instanceof ServerError && (error.code === 'lease_lost' || error.code === 'task_cancelled'))
+          stopWith(error.code === 'lease_lost' ? 'lease-lost' : 'cancelled');
+        throw error;
+      });
+
+    try {
+      const stats = await runDiscoveryTask(task.payload, options, controller.signal, async (asset) => {
+        buffer.push(asset);
+        if (buffer.length >= batchSize) await guard(flush());
+      });
+      if (controller.signal.aborted) throw new Stopped();
+      await guard(flush());
+      await guard(withRetry('complete', () => client.complete(task.id, stats), controller.signal));
+      emit({ type: 'completed', taskId: task.id });
+    } catch (error) {
+      if (killed) return;
+      if (state.outcome === 'cancelled') emit({ type: 'cancelled', taskId: task.id });
+      else if (state.outcome === 'lease-lost') emit({ type: 'lease-lost', taskId: task.id });
+      else if (error instanceof Stopped || controller.signal.aborted)
+        emit({ type: 'stopped-task', taskId: task.id });
+      else {
+        const message = (error as Error).message || String(error);
+        await withRetry('fail', () => client.fail(task.id, message.slice(0, 2000)), life.signal).catch(
+          () => {},
+        );
+        emit({ type: 'failed', taskId: task.id, error: message });
+      }
+    } finally {
+      clearInterval(heartbeat);
+      life.signal.removeEventListener('abort', onLifeAbort);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    const hello = await withRetry('hello', () =>
+      client.hello({
+        ...(options.name ? { name: options.name } : {}),
+        ...(options.country ? { country: options.country } : {}),
+        ...((options.ip ?? defaultIp()) ? { ip: options.ip ?? defaultIp() } : {}),
+        version: WORKER_VERSION,
+      }),
+    );
+    emit({ type: 'hello', workerId: hello.worker_id, name: hello.name });
+    while (!life.signal.aborted) {
+      let claimed = false;
+      while (active.size < maxConcurrency && !life.signal.aborted) {
+        const task = await withRetry('claim', () => client.claim([...WORKER_TASK_KINDS]));
+        if (!task) break;
+        claimed = true;
+        emit({ type: 'claimed', taskId: task.id, kind: task.kind, attempt: task.attempt });
+        // Keyed by run, not task: a lease that lapsed under load may come back to this same
+        // worker while the old run is still unwinding.
+        const run = ++runs;
+        const done = runTask(task).finally(() => {
+          active.delete(run);
+          wake?.();
+        });
+        active.set(run, { done });
+      }
+      // Full: wait for a slot (woken early when one frees). Empty queue: wait the task interval.
+      await pause(claimed && active.size < maxConcurrency ? 0 : intervalMs);
+    }
+  }
+
+  const running = loop().catch((error: unknown) => {
+    if (error instanceof Stopped || life.signal.aborted) return;
+    // A 4xx on hello/claim (a revoked key): report, wait, and start over.
+    emit({ type: 'retry', action: 'loop', error: (error as Error).message, waitMs: backoffMax });
+  });
+
+  return {
+    running: () => active.size,
+    async stop() {
+      life.abort();
+      await running;
+      await Promise.all([...active.values()].map((a) => a.done));
+    },
+    kill() {
+      killed = true;
+      life.abort();
+    },
+  };
+}
