@@ -203,6 +203,13 @@ describe('buying through the Zarinpal-protocol gateway', () => {
       amount: license.price,
       provider: 'zarinpal',
     });
+    // Opening /vpl without the gateway's parameters decides nothing.
+    const early = await verify(alice, `?order_id=${order_id}`);
+    expect(early.json().data).toMatchObject({
+      status: 'pending',
+      license: null,
+      order: { status: 'pending' },
+    });
     const pending = await get('license/orders-history/', alice.auth);
     expect(pending.json().data.results[0]).toMatchObject({
       id: order_id,

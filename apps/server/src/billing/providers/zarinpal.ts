@@ -44,6 +44,8 @@ export function createZarinpalGateway(options: { merchantId: string; url: string
       return { reference: authority, url: `${url}/pg/StartPay/${encodeURIComponent(authority)}` };
     },
     async check(record, query): Promise<PaymentCheck> {
+      // Without the gateway's callback parameters there is nothing to decide yet.
+      if (query.Authority === undefined && query.Status === undefined) return { outcome: 'pending' };
       // The callback names the authority; it must be the one this order was opened with.
       if (query.Authority !== record.reference) return { outcome: 'failed', reason: 'mismatch' };
       if (query.Status !== 'OK') return { outcome: 'failed', reason: 'cancelled' };
