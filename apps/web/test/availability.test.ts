@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { isRouteAvailable } from '../src/routes/availability';
 
 describe('isRouteAvailable', () => {
-  it.each(['/', '/settings', '/settings/notifications', '/auth/sign-in', '/auth/error'])(
-    'knows the page at %s',
-    (path) => {
-      expect(isRouteAvailable(path)).toBe(true);
-    },
-  );
-  it.each(['/scans', '/assets', '/templates', '/workers', '/settings/teams', '/settings/billing'])(
+  it.each([
+    '/',
+    '/settings',
+    '/settings/notifications',
+    '/settings/teams',
+    '/settings/teams/0b6f7c1e-0000-4000-8000-000000000000',
+    '/auth/sign-in',
+    '/auth/error',
+  ])('knows the page at %s', (path) => {
+    expect(isRouteAvailable(path)).toBe(true);
+  });
+  it.each(['/scans', '/assets', '/templates', '/workers', '/settings/billing'])(
     'treats %s as not built yet',
     (path) => {
       expect(isRouteAvailable(path)).toBe(false);

@@ -14,7 +14,7 @@ import { workspaceStore } from './workspace-store';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
+      onError: (error, query) => {
         // The stored team is gone or the user left it: fall back to the personal workspace.
         const code = normalizeError(error).code;
         if ((code === 'workspace_forbidden' || code === 'workspace_invalid') && workspaceStore.get()) {
@@ -22,7 +22,10 @@ export function createQueryClient(): QueryClient {
           return;
         }
         const lang = storedLanguage();
-        snackbarStore.show(errorText(error, lang, translate('errors.unknown', lang)), 'error');
+        // A query may name its situation's message (spec §8, e.g. 'Failed to load invites').
+        const situation = query.meta?.errorMessage;
+        const fallback = typeof situation === 'string' ? situation : translate('errors.unknown', lang);
+        snackbarStore.show(errorText(error, lang, fallback), 'error');
       },
     }),
     defaultOptions: {

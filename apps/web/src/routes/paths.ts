@@ -5,6 +5,8 @@ export const PATHS = {
   signUp: '/auth/sign-up',
   githubCallback: '/auth/github-callback',
   verifyToken: '/auth/verify-token',
+  /** Back from a payment provider: verifies the purchase (spec §2 callback pages). */
+  vpl: '/vpl',
   /** The generic error callback page (spec §2 Settings, callback pages); billing reuses it. */
   callbackError: '/auth/error',
   scans: '/scans',
@@ -18,3 +20,9 @@ export const PATHS = {
   settingsOrderHistory: '/settings/order-history',
   settingsNotifications: '/settings/notifications',
 } as const;
+
+/** A team's management view. */
+export const teamPath = (id: string) => `${PATHS.settingsTeams}/${encodeURIComponent(id)}`;
+
+/** A support ticket's conversation. */
+export const ticketPath = (id: string) => `${PATHS.settingsSupport}/${encodeURIComponent(id)}`;

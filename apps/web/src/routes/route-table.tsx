@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
                   import('../pages/settings/profile-page').then((m) => ({ Component: m.ProfilePage })),
               },
               {
+                path: 'teams/:id?',
+                lazy: () => import('../pages/settings/teams-page').then((m) => ({ Component: m.TeamsPage })),
+              },
+              {
                 path: 'notifications',
                 lazy: () =>
                   import('../pages/settings/notifications-page').then((m) => ({

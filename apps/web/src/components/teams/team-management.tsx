@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useDeleteTeam, useTeam } from '../../hooks/use-team-management';
+import { teamAbilities } from '../../lib/team-permissions';
+import { PATHS } from '../../routes/paths';
+import { Button } from '../ui/button';
+import { ListState } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { TabBar, useTab } from '../ui/tabs';
+import { ActivityTab } from './activity-tab';
+import { MembersTab } from './members-tab';
+import { RequestsTab } from './requests-tab';
+import { RoleBadge } from './role-label';
+
+const TABS = ['members', 'requests', 'activity'] as const;
+
+/** /settings/teams/{id}: members, requests and activity (the last two for admins and the owner). */
+export function TeamManagement({ teamId }: { teamId: string }) {
+  const { t } = useTranslation(['settings', 'shared']);
+  const navigate = useNavigate();
+  const team = useTeam(teamId);
+  const toList = () => navigate(PATHS.settingsTeams, { replace: true });
+  const remove = useDeleteTeam(toList);
+  const [deleting, setDeleting] = useState(false);
+  const requested = useTab(TABS, 'members');
+
+  if (!team.data)
+    return (
+      <ListState kind={team.isError ? 'error' : 'loading'}>
+        {t(team.isError ? 'teams.notFound' : 'shared:loading')}
+      </ListState>
+    );
+
+  const can = teamAbilities(team.data.role);
+  const tabs = TABS.filter(
+    (key) => key === 'members' || (key === 'requests' ? can.seeRequests : can.seeActivity),
+  );
+  const tab = tabs.includes(requested) ? requested : 'members';
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to={PATHS.settingsTeams} className="text-sm text-zinc-400 hover:text-zinc-200">
+          {t('teams.backToList')}
+        </Link>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold">{team.data.name}</h2>
+        <RoleBadge role={team.data.role} />
+        {can.delete ? (
+          <Button variant="ghost" className="ms-auto text-red-300" onClick={() => setDeleting(true)}>
+            {t('teams.delete')}
+          </Button>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        <TabBar
+          label={t('teams.manageTabs')}
+          current={tab}
+          items={tabs.map((key) => ({ key, label: t(`teams.tabs.${key}`) }))}
+        />
+      </div>
+      {tab === 'members' ? <MembersTab team={team.data} onLeft={toList} /> : null}
+      {tab === 'requests' ? <RequestsTab teamId={teamId} /> : null}
+      {tab === 'activity' ? <ActivityTab teamId={teamId} /> : null}
+      <ConfirmDialog
+        open={deleting}
+        title={t('teams.deleteTitle')}
+        body={t('teams.deleteBody', { name: team.data.name })}
+        confirmLabel={t('teams.delete')}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(teamId)}
+        onClose={() => setDeleting(false)}
+      />
+    </>
+  );
+}
