@@ -19,6 +19,7 @@ async function initialState(
   const lazy: [string, string][] = [];
   const state = new Map<string, DslValue>([['randstr', template.randstr]]);
   for (const [k, v] of Object.entries(scan.options.variables)) state.set(k, v);
+  if (template.variables.length === 0 && template.constants.length === 0) return { state, lazy };
   let base = new Map<string, DslValue>(target ? domainVariables(target.host) : []);
   if (target && template.variables.length > 0 && template.blocks.some((b) => b.protocol === 'http')) {
     const scheme = await resolveScheme(scan, target);
