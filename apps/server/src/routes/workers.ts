@@ -130,7 +130,8 @@ export function workerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const rows = await db
           .select({
             group: workerGroups,
-            workers: sql<number>`(select count(*) from workers w where w.group_id = ${workerGroups.id})::int`,
+            // Written out: drizzle drops the table name of a column in a one-table select.
+            workers: sql<number>`(select count(*) from workers w where w.group_id = worker_groups.id)::int`,
           })
           .from(workerGroups)
           .where(eq(workerGroups.workspace_id, workspaceId))
