@@ -18,7 +18,7 @@
  *      cross (the parameter is the team itself, or any user may name it by design).
  */
 import { eq } from 'drizzle-orm';
-import { licenses, notifications, orders, tickets, ticketTypes } from '../src/db/schema.js';
+import { licenses, notifications, orders, tickets, ticketTypes, users } from '../src/db/schema.js';
 import { createTeam } from './helpers/teams.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
 
@@ -333,6 +333,17 @@ export const MATRIX: Record<string, MatrixEntry> = {
       url: `${API}/test/notify/`,
       payload: { username: w.people.owner.user.username, text: 'hi' },
     }),
+    crossTenant: { skip: 'public' },
+  },
+
+  'POST /api/v1/test/make-staff/': {
+    expect: all(200),
+    // A throwaway account: making a matrix person staff would change the other cells.
+    request: async (w) => {
+      const username = unique('staff');
+      await w.server.db.insert(users).values({ username, email: `${username}@example.com` });
+      return { url: `${API}/test/make-staff/`, payload: { username } };
+    },
     crossTenant: { skip: 'public' },
   },
 
