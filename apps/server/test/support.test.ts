@@ -197,6 +197,14 @@ describe('tickets', () => {
     expect(closed.statusCode).toBe(400);
     const list = (await get('support/tickets/', alice.auth)).json().data;
     expect(list.result_count).toBe(1);
+    // Staff are told; the bell words it in the reader's language.
+    const staffBell = (await get('panel/notifications/', { ...staff.auth, ...en })).json().data.results;
+    expect(staffBell).toContainEqual(
+      expect.objectContaining({
+        text: `New support ticket from ${alice.user.username}: "Scan stuck at 40%".`,
+        link: `/settings/support/${ticket.id}`,
+      }),
+    );
   });
 
   it("lists my tickets; staff see all; another user's ticket is 404 everywhere", async () => {

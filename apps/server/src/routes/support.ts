@@ -198,6 +198,17 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           }
           return ticket!.id;
         });
+        // Every staff member hears of a new ticket (the one who opened it excepted).
+        const staffIds = await db.select({ id: users.id }).from(users).where(eq(users.is_staff, true));
+        await notifyUsers(
+          db,
+          staffIds.map((s) => s.id).filter((staffId) => staffId !== user.id),
+          {
+            key: 'notify.ticket_opened',
+            params: { username: user.username, title },
+            link: `/settings/support/${id}`,
+          },
+        );
         return reply.status(201).send({ data: presentTicket(await findTicket(db, user, id), request.lang) });
       },
     );

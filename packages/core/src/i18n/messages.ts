@@ -451,6 +451,10 @@ export const MESSAGES = {
     en: 'Support replied to your ticket "{title}".',
     fa: 'پشتیبانی به تیکت «{title}» شما پاسخ داد.',
   },
+  'notify.ticket_opened': {
+    en: 'New support ticket from {username}: "{title}".',
+    fa: 'تیکت پشتیبانی جدید از {username}: «{title}».',
+  },
   // end licences, payments, limits and support
 } as const satisfies Record<string, Record<Lang, string>>;
 
