@@ -8,7 +8,8 @@ import type { ScanProtocol } from './types.js';
 import { toByteString } from './util/bytes.js';
 
 const HISTORY = /_\d+\b/;
-const INTERACTSH = /interactsh/;
+// Out-of-band use: the URL placeholder or an interactsh_* part; a mention in `info` does not count.
+const INTERACTSH = /interactsh-url|interactsh_(protocol|request|response|ip)/;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** 27 base62 characters, the shape of a KSUID. */
@@ -155,7 +156,8 @@ export function compileTemplate(
       order.push('ssl');
     }
   }
-  const text = JSON.stringify(parsed.raw);
+  const { info: _info, ...body } = parsed.raw;
+  const text = JSON.stringify(body);
   return {
     id: parsed.id,
     info: parsed.info,

@@ -101,3 +101,20 @@ describe('loadTemplates', () => {
     ]);
   });
 });
+
+describe('out-of-band detection', () => {
+  it('needs interactsh only for the URL placeholder or interactsh parts, not a mention in info', () => {
+    const mention = loadTemplates([
+      {
+        content: `id: m\ninfo: {name: M, author: me, description: "not an interactsh template"}\nhttp: [{path: ["{{BaseURL}}"]}]\n`,
+      },
+    ]);
+    const oob = loadTemplates([
+      {
+        content: `id: o\ninfo: {name: O, author: me}\nhttp: [{path: ["{{BaseURL}}/?u={{interactsh-url}}"]}]\n`,
+      },
+    ]);
+    expect(mention.templates[0]?.needsInteractsh).toBe(false);
+    expect(oob.templates[0]?.needsInteractsh).toBe(true);
+  });
+});

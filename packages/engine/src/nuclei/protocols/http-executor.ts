@@ -81,81 +81,86 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
   for (const combo of payloadCombos(block.payloads, block.attack)) {
     const history = new Map<string, DslValue>();
     for (const [i, request] of requests.entries()) {
-      if (scan.signal.aborted) return { matched, matchedNames: [...matchedNames] };
-      if (target && scan.hostErrors.isBlocked(hostname(target)))
-        return reportBlocked(run, matched, matchedNames);
-      const top = new Map<string, DslValue>();
-      const oob = template.needsInteractsh && scan.interactsh ? new OobWatch(run, block) : undefined;
-      if (oob) top.set('interactsh-url', oob.host);
-      const scope = new LayeredScope(top, combo as Map<string, DslValue>, run.state, base);
-      for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
-      const built =
-        'raw' in request
-          ? safeBuild(run, () =>
-              buildRawRequest(block, request.raw!, scope, target, root, scan.options.userAgent),
-            )
-          : safeBuild(run, () =>
-              buildPathRequest(block, request.path!, scope, target, scan.options.userAgent),
-            );
-      if (!built) {
-        oob?.cancel();
-        continue;
-      }
-      const chains = block.race
-        ? await Promise.all(Array.from({ length: block.raceCount }, () => sendChain(run, block, built)))
-        : [await sendChain(run, block, built)];
-      for (const chain of chains) {
-        if (!chain) continue;
-        const last = chain[chain.length - 1]!;
-        const index = i + 1;
-        const lastFields = responseFields(last, target ? hostname(target) : new URL(last.url).host);
-        // `_N` history costs a copy of every field, so it is kept only when the block uses it.
-        if (block.needsHistory) {
-          for (const [k, v] of lastFields.materialize()) history.set(`${k}_${index}`, v);
-          if (i === 0)
-            for (const f of ['status_code', 'body', 'header']) history.set(`first_${f}`, lastFields.get(f));
-        }
-        if (block.needsHistory && i < requests.length - 1) {
-          // History templates decide on the last response, when every `_N` field exists.
-          storeFromResponse(run, block, lastFields, combo as Map<string, DslValue>, history, base);
+      // iterate-all: a request using an extractor's several values is sent once per value.
+      const source = 'raw' in request ? request.raw! : request.path!;
+      for (const binding of block.iterateAll ? listBindings(source, run.state) : [undefined]) {
+        if (scan.signal.aborted) return { matched, matchedNames: [...matchedNames] };
+        if (target && scan.hostErrors.isBlocked(hostname(target)))
+          return reportBlocked(run, matched, matchedNames);
+        const top = new Map<string, DslValue>();
+        if (binding) top.set(binding[0], binding[1]);
+        const oob = template.needsInteractsh && scan.interactsh ? new OobWatch(run, block) : undefined;
+        if (oob) top.set('interactsh-url', oob.host);
+        const scope = new LayeredScope(top, combo as Map<string, DslValue>, run.state, base);
+        for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
+        const built =
+          'raw' in request
+            ? safeBuild(run, () =>
+                buildRawRequest(block, request.raw!, scope, target, root, scan.options.userAgent),
+              )
+            : safeBuild(run, () =>
+                buildPathRequest(block, request.path!, scope, target, scan.options.userAgent),
+              );
+        if (!built) {
+          oob?.cancel();
           continue;
         }
-        for (const [hop, res] of chain.entries()) {
-          const isLast = hop === chain.length - 1;
-          const fields = isLast
-            ? lastFields
-            : responseFields({ ...res, body: '' }, lastFields.get('host') as string);
-          const opScope = new LayeredScope(
-            fields,
-            top,
-            combo as Map<string, DslValue>,
-            history,
-            run.state,
-            base,
-          );
-          const outcome = evaluateOperators(block.operators, { scope: opScope, part: partReader(opScope) });
-          if (oob && isLast) oob.arm(outcome.matched, opScope, res);
-          storeExtracted(run, outcome.extracted, block.iterateAll);
-          if (outcome.findings.length > 0) {
-            emitFindings(run, 'http', outcome, {
-              matchedAt: res.url,
-              request: res.requestDump,
-              response: headerDump(res) + (isLast ? res.body : ''),
-              ip: res.ip,
-            });
+        const chains = block.race
+          ? await Promise.all(Array.from({ length: block.raceCount }, () => sendChain(run, block, built)))
+          : [await sendChain(run, block, built)];
+        for (const chain of chains) {
+          if (!chain) continue;
+          const last = chain[chain.length - 1]!;
+          const index = i + 1;
+          const lastFields = responseFields(last, target ? hostname(target) : new URL(last.url).host);
+          // `_N` history costs a copy of every field, so it is kept only when the block uses it.
+          if (block.needsHistory) {
+            for (const [k, v] of lastFields.materialize()) history.set(`${k}_${index}`, v);
+            if (i === 0)
+              for (const f of ['status_code', 'body', 'header']) history.set(`first_${f}`, lastFields.get(f));
           }
-          if (outcome.matched) {
-            matched = true;
-            for (const n of outcome.matchedNames) matchedNames.add(n);
+          if (block.needsHistory && i < requests.length - 1) {
+            // History templates decide on the last response, when every `_N` field exists.
+            storeFromResponse(run, block, lastFields, combo as Map<string, DslValue>, history, base);
+            continue;
+          }
+          for (const [hop, res] of chain.entries()) {
+            const isLast = hop === chain.length - 1;
+            const fields = isLast
+              ? lastFields
+              : responseFields({ ...res, body: '' }, lastFields.get('host') as string);
+            const opScope = new LayeredScope(
+              fields,
+              top,
+              combo as Map<string, DslValue>,
+              history,
+              run.state,
+              base,
+            );
+            const outcome = evaluateOperators(block.operators, { scope: opScope, part: partReader(opScope) });
+            if (oob && isLast) oob.arm(outcome.matched, opScope, res);
+            storeExtracted(run, outcome.extracted, block.iterateAll);
+            if (outcome.findings.length > 0) {
+              emitFindings(run, 'http', outcome, {
+                matchedAt: res.url,
+                request: res.requestDump,
+                response: headerDump(res) + (isLast ? res.body : ''),
+                ip: res.ip,
+              });
+            }
+            if (outcome.matched) {
+              matched = true;
+              for (const n of outcome.matchedNames) matchedNames.add(n);
+            }
+          }
+          // Later blocks see this block's fields as `<id>_<field>` (or `http_<field>`).
+          if (template.blocks.length > 1) {
+            const prefix = block.id ?? 'http';
+            for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
           }
         }
-        // Later blocks see this block's fields as `<id>_<field>` (or `http_<field>`).
-        if (template.blocks.length > 1) {
-          const prefix = block.id ?? 'http';
-          for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
-        }
+        if (matched && stopOnMatch) return { matched, matchedNames: [...matchedNames] };
       }
-      if (matched && stopOnMatch) return { matched, matchedNames: [...matchedNames] };
     }
   }
   return { matched, matchedNames: [...matchedNames] };
@@ -359,4 +364,16 @@ class OobWatch {
     });
     this.cancel();
   }
+}
+
+/** For iterate-all: one binding per value of the first list-valued variable the request uses. */
+function listBindings(
+  source: string,
+  state: ReadonlyMap<string, DslValue>,
+): ([string, string] | undefined)[] {
+  for (const [name, value] of state) {
+    if (Array.isArray(value) && source.includes(`{{${name}}}`))
+      return value.map((v) => [name, toStr(v)] as [string, string]);
+  }
+  return [undefined];
 }
