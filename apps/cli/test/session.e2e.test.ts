@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '@didban/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../src/run.js';
 import { runBinary } from './helpers/binary.js';
 import { startLiveServer } from './helpers/live-server.js';
 
@@ -177,5 +178,33 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
       stdout: '',
       stderr: 'You are not signed in. Run: didban login\n',
     });
+  });
+
+  it('asks for username, email and a hidden password when stdin is a terminal', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'didban-cli-tty-'));
+    try {
+      const answers: Record<string, string> = {
+        'Username: ': 'sara',
+        'Email: ': 'sara@example.com',
+        'Password: ': 'secret-pass',
+      };
+      const asked: string[] = [];
+      const result = await run(['login'], {
+        env: { ...env, DIDBAN_CONFIG_DIR: own },
+        stdin: { isTTY: true, async *[Symbol.asyncIterator]() {} },
+        prompt: async (question, { hidden }) => {
+          asked.push(hidden ? `${question}(hidden)` : question);
+          return answers[question] ?? '';
+        },
+      });
+      expect(asked).toEqual(['Username: ', 'Email: ', 'Password: (hidden)']);
+      expect(result).toEqual({
+        exitCode: 0,
+        stdout: `Signed in to ${server.url} as sara (sara@example.com).\n`,
+        stderr: '',
+      });
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Poller, PollerSnapshot } from '@didban/core';
 import { createElement } from 'react';
 import type { Context } from '../../context.js';
+import type { OutputStream } from '../../io.js';
 import { followPlain } from './plain-progress.js';
 import type { ProgressSource } from './progress-model.js';
 
@@ -14,11 +15,12 @@ export async function followProgress<T>(
   poller: Poller<T>,
   source: ProgressSource<T>,
 ): Promise<PollerSnapshot<T>> {
-  if (!ctx.io.stdout.isTTY) return followPlain(poller, source, ctx.out, ctx.t);
+  const stdout = ctx.io.stdout;
+  if (!isTerminalStream(stdout)) return followPlain(poller, source, ctx.out, ctx.t);
   // Ink and React load only on a terminal; a CI log never pays for them.
   const [{ render }, { ProgressView }] = await Promise.all([import('ink'), import('./progress-view.js')]);
   const app = render(createElement(ProgressView<T>, { poller, source, t: ctx.t }), {
-    stdout: ctx.io.stdout as NodeJS.WriteStream,
+    stdout,
     patchConsole: false,
   });
   try {
@@ -39,4 +41,9 @@ export async function followProgress<T>(
     await new Promise((r) => setImmediate(r));
     app.unmount();
   }
+}
+
+/** Ink draws on a real terminal stream: a TTY that also emits `resize` (an EventEmitter). */
+function isTerminalStream(stream: OutputStream): stream is OutputStream & NodeJS.WriteStream {
+  return stream.isTTY === true && typeof (stream as Partial<NodeJS.WriteStream>).on === 'function';
 }

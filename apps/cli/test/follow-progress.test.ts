@@ -1,0 +1,63 @@
+import { EventEmitter } from 'node:events';
+import { createPoller } from '@didban/core';
+import { describe, expect, it } from 'vitest';
+import type { Context } from '../src/context.js';
+import { createTranslator } from '../src/i18n/translate.js';
+import { followProgress } from '../src/ui/progress/follow-progress.js';
+
+type History = { status: string; done: number; total: number };
+const source = { label: 'scan 7', toState: (h: History) => ({ ...h, startedAt: null }) };
+
+/** A poller over scripted answers, polling every 20 ms so the test runs on real timers. */
+function poller() {
+  const answers: History[] = [
+    { status: 'running', done: 1, total: 2 },
+    { status: 'finished', done: 2, total: 2 },
+  ];
+  let i = 0;
+  return createPoller<History>({
+    fetch: async () => answers[Math.min(i++, answers.length - 1)]!,
+    isTerminal: (h) => h.status === 'finished',
+    intervalMs: 20,
+  });
+}
+
+/** Just what followProgress reads from a Context: the output stream, `out` and `t`. */
+function contextWith(stdout: { write(s: string): boolean; isTTY: boolean }) {
+  const lines: string[] = [];
+  const ctx = {
+    io: { stdout },
+    t: createTranslator('en'),
+    out: (line: string) => lines.push(line),
+  } as unknown as Context;
+  return { ctx, lines };
+}
+
+describe('followProgress', () => {
+  it('prints plain lines when stdout is not a terminal and returns the final snapshot', async () => {
+    const { ctx, lines } = contextWith({ write: () => true, isTTY: false });
+    const final = await followProgress(ctx, poller(), source);
+    expect(final).toMatchObject({ status: 'done', data: { status: 'finished' } });
+    expect(lines).toEqual(['scan 7: running [1/2] elapsed 0s', 'scan 7: finished [2/2] elapsed 0s']);
+  });
+
+  it('draws the Ink view on a terminal and leaves the final frame on screen', async () => {
+    let screen = '';
+    // A terminal as Ink sees one: a TTY stream that can emit `resize`.
+    const terminal = Object.assign(new EventEmitter(), {
+      write: (s: string) => {
+        screen += s;
+        return true;
+      },
+      isTTY: true,
+      columns: 80,
+      rows: 24,
+    });
+    const { ctx, lines } = contextWith(terminal);
+    const final = await followProgress(ctx, poller(), source);
+    expect(final.status).toBe('done');
+    expect(lines).toEqual([]);
+    expect(screen).toContain('scan 7');
+    expect(screen).toContain('[████████████████████] 2/2');
+  });
+});
