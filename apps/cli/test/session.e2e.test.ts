@@ -92,6 +92,15 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
     });
   });
 
+  it('says in one line when the chosen workspace is not one of yours', async () => {
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    expect(await runBinary(['whoami'], { ...env, DIDBAN_WORKSPACE: stranger })).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: `The workspace "${stranger}" is not available to you. Run: didban workspace use personal\n`,
+    });
+  });
+
   it('says in one line that a forged or expired token is not a session', async () => {
     const forged = await runBinary(['whoami'], { ...env, DIDBAN_TOKEN: 'expired.or.forged' });
     expect(forged).toEqual({
