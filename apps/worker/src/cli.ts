@@ -20,6 +20,11 @@ const positiveInt = (value: string) => {
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
   return n;
 };
+const httpUrl = (value: string) => {
+  if (!/^https?:\/\/[^\s/]+/.test(value))
+    throw new InvalidArgumentError('expected an http:// or https:// URL');
+  return value;
+};
 const list = (value: string, previous: string[] = []) => [
   ...previous,
   ...value
@@ -32,7 +37,12 @@ const program = new Command()
   .name('didban-worker')
   .description('Poll a Didban server for tasks, run discovery, post the results.')
   .version(WORKER_VERSION)
-  .addOption(new Option('--server <url>', 'Didban server URL').env('DIDBAN_SERVER_URL').makeOptionMandatory())
+  .addOption(
+    new Option('--server <url>', 'Didban server URL')
+      .env('DIDBAN_SERVER_URL')
+      .argParser(httpUrl)
+      .makeOptionMandatory(),
+  )
   .addOption(new Option('--key <key>', 'worker API key').env('DIDBAN_WORKER_KEY').makeOptionMandatory())
   .addOption(new Option('--name <name>', 'name shown in the panel').env('DIDBAN_WORKER_NAME'))
   .addOption(
