@@ -144,6 +144,26 @@ describe('licence catalogue and plan limits', () => {
     );
   });
 
+  it('lets only one of two racing team creations take the last place', async () => {
+    const racer = await registerUser(server);
+    const attempt = (name: string) =>
+      server.db.transaction(async (tx) => {
+        await assertCanCreateTeam(tx, racer.user.id);
+        // Hold the transaction open so the two overlap on PostgreSQL.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await tx.insert(workspaces).values({ kind: 'team', name, owner_id: racer.user.id });
+      });
+    const results = await Promise.allSettled([attempt('One'), attempt('Two')]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'plan_limit', messageKey: 'limits.teams' });
+    const teams = await server.db
+      .select()
+      .from(workspaces)
+      .where(and(eq(workspaces.owner_id, racer.user.id), eq(workspaces.kind, 'team')));
+    expect(teams).toHaveLength(1);
+  });
+
   it("binds a team workspace by its owner's plan, not the acting member's", async () => {
     const owner = await registerUser(server);
     const member = await registerUser(server);

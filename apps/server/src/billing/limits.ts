@@ -120,7 +120,10 @@ const LIMIT_MESSAGES: Record<LimitKind, MessageKey> = {
  * - team_members: the team, before adding members (accepting an invitation or a request);
  * - assets: the workspace, before inserting `adding` new assets;
  * - scans: the workspace, with `used` = scans started this month.
- * @example await assertWithinLimit(db, personalWorkspaceId, 'teams', 1);
+ * Called with a transaction, it locks the workspace row (FOR UPDATE) until the transaction
+ * ends, so two additions racing in two transactions cannot both pass the last free place:
+ * check and insert in the same transaction.
+ * @example await db.transaction(async (tx) => { await assertWithinLimit(tx, team.id, 'team_members', 1); await addMember(tx, …); });
  */
 export async function assertWithinLimit(
   db: DbReader,
@@ -129,6 +132,7 @@ export async function assertWithinLimit(
   adding = 1,
   options: { used?: number } = {},
 ): Promise<void> {
+  await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
   const info = await getPlanLimits(db, workspaceId);
   const used = options.used ?? (await planUsage(db, workspaceId, kind, info.ownerId));
   const limit = info.limits[kind];
@@ -144,7 +148,8 @@ export async function assertWithinLimit(
 
 /**
  * For team creation: refuse when the user already owns as many teams as their plan allows.
- * @example await assertCanCreateTeam(tx, user.id); // before inserting the team
+ * Call it in the transaction that inserts the team (it locks the user's personal workspace row).
+ * @example await db.transaction(async (tx) => { await assertCanCreateTeam(tx, user.id); await tx.insert(workspaces)… });
  */
 export async function assertCanCreateTeam(db: DbReader, userId: string): Promise<void> {
   const [personal] = await db
