@@ -8,6 +8,8 @@ describe('isRouteAvailable', () => {
     '/settings/notifications',
     '/settings/teams',
     '/settings/teams/0b6f7c1e-0000-4000-8000-000000000000',
+    '/settings/support',
+    '/settings/support/0b6f7c1e-0000-4000-8000-000000000000',
     '/auth/sign-in',
     '/auth/error',
   ])('knows the page at %s', (path) => {

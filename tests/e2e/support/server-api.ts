@@ -43,3 +43,14 @@ export async function createTeam(baseUrl: string, session: Session, name: string
   const body = (await answer.json()) as { data: { id: string } };
   return body.data.id;
 }
+
+/** Make a user staff through the server's test hook (DIDBAN_TEST_HOOKS=1). */
+export async function makeStaff(baseUrl: string, username: string): Promise<void> {
+  const answer = await fetch(`${baseUrl}/api/v1/test/make-staff/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username }),
+  });
+  if (answer.status !== 200)
+    throw new Error(`test/make-staff answered ${answer.status}: ${await answer.text()}`);
+}

@@ -72,6 +72,16 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../pages/settings/teams-page').then((m) => ({ Component: m.TeamsPage })),
               },
               {
+                path: 'support',
+                lazy: () =>
+                  import('../pages/settings/support-page').then((m) => ({ Component: m.SupportPage })),
+              },
+              {
+                path: 'support/:id',
+                lazy: () =>
+                  import('../pages/settings/ticket-page').then((m) => ({ Component: m.TicketPage })),
+              },
+              {
                 path: 'notifications',
                 lazy: () =>
                   import('../pages/settings/notifications-page').then((m) => ({

@@ -1,0 +1,99 @@
+import { TICKET_PRIORITIES, ticketCreateSchema } from '@didban/core';
+import { useTranslation } from 'react-i18next';
+import { useForm } from '../../hooks/use-form';
+import { useCreateTicket, useTicketTypes } from '../../hooks/use-support';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import { SelectField } from '../ui/select-field';
+import { TextAreaField, TextField } from '../ui/text-field';
+
+const EMPTY = { title: '', ticket_type: '', priority: 'medium', message: '' };
+
+/** A new ticket: subject, type, priority and an optional first message (created open). */
+export function CreateTicketDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (ticketId: string) => void;
+}) {
+  const { t } = useTranslation(['settings', 'shared']);
+  const types = useTicketTypes(open);
+  const form = useForm(ticketCreateSchema, EMPTY);
+  const create = useCreateTicket((id) => {
+    form.reset();
+    onCreated(id);
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    const { message, ...rest } = body;
+    create.mutate(message ? { ...rest, message } : rest, {
+      onError: (error) => {
+        const fields = (error as { errors?: Record<string, string[]> }).errors;
+        if (fields) form.setErrors(fields);
+      },
+    });
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t('support.createTitle')}>
+      <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
+        <TextField
+          label={t('support.subject')}
+          name="title"
+          value={form.values.title}
+          errors={form.errors.title}
+          onChange={(e) => form.setField('title', e.target.value)}
+          maxLength={200}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t('support.type')}
+            value={form.values.ticket_type}
+            errors={form.errors.ticket_type}
+            onChange={(e) => form.setField('ticket_type', e.target.value)}
+          >
+            <option value="">{t('support.chooseType')}</option>
+            {types.data?.results.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('support.priority')}
+            value={form.values.priority}
+            errors={form.errors.priority}
+            onChange={(e) => form.setField('priority', e.target.value)}
+          >
+            {TICKET_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {t(`support.priorities.${priority}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextAreaField
+          label={t('support.firstMessage')}
+          name="message"
+          value={form.values.message}
+          errors={form.errors.message}
+          onChange={(e) => form.setField('message', e.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('shared:cancel')}
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {t('support.create')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
