@@ -44,6 +44,11 @@ export const routes: RouteObject[] = [
               import('../pages/auth/error-callback-page').then((m) => ({ Component: m.ErrorCallbackPage })),
           },
           {
+            path: PATHS.vpl,
+            lazy: () =>
+              import('../pages/verify-purchase-page').then((m) => ({ Component: m.VerifyPurchasePage })),
+          },
+          {
             path: '*',
             lazy: () => import('../pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
           },
@@ -80,6 +85,18 @@ export const routes: RouteObject[] = [
                 path: 'support/:id',
                 lazy: () =>
                   import('../pages/settings/ticket-page').then((m) => ({ Component: m.TicketPage })),
+              },
+              {
+                path: 'billing',
+                lazy: () =>
+                  import('../pages/settings/billing-page').then((m) => ({ Component: m.BillingPage })),
+              },
+              {
+                path: 'order-history',
+                lazy: () =>
+                  import('../pages/settings/order-history-page').then((m) => ({
+                    Component: m.OrderHistoryPage,
+                  })),
               },
               {
                 path: 'notifications',

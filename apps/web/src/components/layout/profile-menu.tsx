@@ -2,9 +2,11 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../hooks/use-auth';
+import { useActiveLicense } from '../../hooks/use-billing';
 import { useLang } from '../../hooks/use-lang';
 import { useSignOut } from '../../hooks/use-sign-out';
 import { switchLanguage } from '../../lib/language';
+import { planOf } from '../../lib/plan';
 import { isRouteAvailable } from '../../routes/availability';
 import { PATHS } from '../../routes/paths';
 
@@ -18,6 +20,8 @@ export function ProfileMenu() {
     'flex w-full items-center gap-2 rounded-md px-3 py-2 text-start text-sm data-focus:bg-zinc-800';
   const initial = (user?.username ?? '?').slice(0, 1).toUpperCase();
   const billingReady = isRouteAvailable(PATHS.settingsBilling);
+  // Spec §1: the plan follows the active licence (free while it loads or without one).
+  const license = useActiveLicense();
 
   return (
     <Menu as="div" className="relative">
@@ -38,7 +42,9 @@ export function ProfileMenu() {
             {user?.username}
           </p>
           <p className="truncate text-xs text-zinc-400">{user?.email}</p>
-          <p className="mt-1 text-xs text-zinc-500">{t('profile.plan')}</p>
+          <p className="mt-1 text-xs text-zinc-500" data-testid="profile-plan">
+            {t(`profile.plans.${planOf(license.data)}`)}
+          </p>
         </div>
         <MenuSeparator className="my-1 h-px bg-zinc-800" />
         <MenuItem>
