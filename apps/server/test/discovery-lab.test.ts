@@ -33,7 +33,7 @@ afterAll(async () => {
   for (const w of workers) w.kill();
   await server?.close();
   await lab?.stop();
-});
+}, 120_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -55,6 +55,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
   let killed = false;
   const active = new Map<number, { done: Promise<void> }>();
   let runs = 0;
+  const heartbeats = new Set<ReturnType<typeof setInterval>>();
   let wake: (() => void) | undefined;
 
   /** Wait `ms`, or less when woken (a slot freed) or stopped. */
@@ -110,6 +111,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
     };
 
     const beat = async () => {
+      if (killed) return;
       try {
         const answer = await client.heartbeat(task.id);
         if (answer.cancel) stopWith('cancelled');
@@ -119,6 +121,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
       }
     };
     const heartbeat = setInterval(() => void beat(), Math.max(50, task.heartbeat_seconds * 1000));
+    heartbeats.add(heartbeat);
 
     let seq = 0;
     let buffer: DiscoveredAssetResult[] = [];
@@ -165,6 +168,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
       }
     } finally {
       clearInterval(heartbeat);
+      heartbeats.delete(heartbeat);
       life.signal.removeEventListener('abort', onLifeAbort);
     }
   }
@@ -215,6 +219,9 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
     },
     kill() {
       killed = true;
+      // A dead process sends nothing more: no heartbeat keeps its leases alive.
+      for (const timer of heartbeats) clearInterval(timer);
+      heartbeats.clear();
       life.abort();
     },
   };
