@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startBtcpayStandIn } from '../../../apps/server/test/helpers/btcpay-stand-in';
+import { startZarinpalStandIn } from '../../../apps/server/test/helpers/zarinpal-stand-in';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -54,6 +56,10 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'didban-e2e-'));
+  // Payments go to the server tests' local stand-ins (Zarinpal v4, BTCPay Greenfield), never out.
+  const zarinpal = await startZarinpalStandIn({ merchantId: 'e2e-merchant-0000-0000-000000000000' });
+  const btcpay = await startBtcpayStandIn({ storeId: 'e2e-store', apiKey: 'e2e-btcpay-key' });
+  const closeStandIns = () => Promise.all([zarinpal.close(), btcpay.close()]);
   let output = '';
   const server = spawn(
     'pnpm',
@@ -69,6 +75,10 @@ export default async function setup(project: TestProject) {
         DIDBAN_TEST_HOOKS: '1',
         // Every test signs in; the production limit (10 a minute) would throttle the suite.
         DIDBAN_AUTH_RATE_LIMIT: '1000',
+        // Providers send the buyer back to <public url>/vpl, which must be this server.
+        DIDBAN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...zarinpal.env,
+        ...btcpay.env,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,6 +106,7 @@ export default async function setup(project: TestProject) {
     await waitForServer(baseUrl, server, () => output);
   } catch (error) {
     stop();
+    await closeStandIns();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -103,6 +114,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     stop();
+    await closeStandIns();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };
