@@ -22,7 +22,13 @@ export class CliError extends Error {
 export const usageError = (key: CliMessageKey, params: Record<string, unknown> = {}) =>
   new CliError(key, params, EXIT.usage);
 
-/** A command that finished its work but must still fail the pipeline (e.g. `--fail-on`). */
+/**
+ * A command that finished its work and printed why it fails (a `--fail-on` gate, an invalid
+ * template, a target that is not one): `run` adds no line, only the exit code.
+ */
 export class GateTripped extends Error {
   override readonly name = 'GateTripped';
+  constructor(readonly exitCode: ExitCode = EXIT.failure) {
+    super('gate tripped');
+  }
 }

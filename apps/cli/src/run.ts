@@ -77,7 +77,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       fullIo.stderr.write(`${t('usage.error', { detail, command: commandPath(program, argv) })}\n`);
       return result(EXIT.usage);
     }
-    if (error instanceof GateTripped) return result(EXIT.failure);
+    if (error instanceof GateTripped) return result(error.exitCode);
     const { describeError } = await import('./report-error.js');
     const { line, exitCode } = describeError(error, {
       t,

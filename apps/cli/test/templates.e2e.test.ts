@@ -153,6 +153,11 @@ describe('didban templates run', () => {
       stdout: '',
       stderr: 'Unknown severity "severe": use one of info, low, medium, high, critical.\n',
     });
+    expect(await runBinary(['templates', 'run', banner, '--target', 'not a target'], env)).toEqual({
+      exitCode: 2,
+      stdout: 'No findings.\n',
+      stderr: 'Not a valid target "not a target": expected a URL, host:port, host or IP.\n',
+    });
     expect(await runBinary(['templates', 'run', banner], env)).toEqual({
       exitCode: 2,
       stdout: '',

@@ -4,7 +4,7 @@
 // Usage: node scripts/bench/cli/run.mjs [--rounds N] [--write]   (--write updates docs/benchmarks.md)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, startServerProcess } from '../lib/server-process.mjs';
@@ -54,6 +54,7 @@ const stats = (xs) => {
   return { min: s[0], median: s[Math.floor(s.length / 2)] };
 };
 
+const loadAtStart = loadavg()[0].toFixed(1);
 const server = await startServerProcess();
 // Interrupted runs must not leave the server child behind.
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -114,7 +115,7 @@ try {
   if (write) {
     const section = `## Terminal client
 
-Measured by \`node scripts/bench/cli/run.mjs --write\` on ${cpus().length} CPU(s) (${cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}: wall time of a whole process (spawn to exit), ${rounds} alternating rounds after 3 warm-up runs each, stdout a pipe. \`whoami\` makes two API calls to a server started by the benchmark on 127.0.0.1.
+Measured by \`node scripts/bench/cli/run.mjs --write\` on ${cpus().length} CPU(s) (${cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}: wall time of a whole process (spawn to exit), ${rounds} alternating rounds after 3 warm-up runs each, stdout a pipe, load average ${loadAtStart} at the start (the machine is shared). \`whoami\` makes two API calls to a server started by the benchmark on 127.0.0.1.
 
 ${table}
 

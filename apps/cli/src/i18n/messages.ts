@@ -71,6 +71,10 @@ export const CLI_MESSAGES = {
     en: 'Unknown severity "{value}": use one of {allowed}.',
     fa: 'شدت ناشناخته «{value}»: یکی از {allowed}.',
   },
+  'usage.bad_target': {
+    en: 'Not a valid target "{target}": expected a URL, host:port, host or IP.',
+    fa: 'هدف معتبر نیست «{target}»: نشانی URL، host:port، میزبان یا IP لازم است.',
+  },
   'usage.login_conflict': {
     en: 'Choose one way to sign in: a password, --token or --github.',
     fa: 'فقط یک روش ورود را انتخاب کنید: گذرواژه، --token یا --github.',

@@ -1,7 +1,7 @@
 import { countAtOrAbove, isSeverity, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
 import { type Finding, loadTemplates, runTemplates, type ScanEvent } from '@didban/engine';
 import type { Context } from '../context.js';
-import { CliError, GateTripped, usageError } from '../errors.js';
+import { CliError, EXIT, GateTripped, usageError } from '../errors.js';
 import { renderTable } from '../output/table.js';
 import { collectTemplateFiles, readTemplateFile } from './template-files.js';
 import { issueLine } from './templates-validate.js';
@@ -73,6 +73,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
   if (loaded.templates.length === 0) throw new CliError('error.no_templates');
 
   const out: RunJson = { results: [], skipped: [], failures: [] };
+  const invalidTargets: string[] = [];
   const events: AsyncIterable<ScanEvent> = runTemplates({
     templates: loaded.templates,
     targets: flags.target,
@@ -83,7 +84,11 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
   });
   for await (const event of events) {
     if (event.type === 'finding') out.results.push(findingJson(event.finding));
-    else if (event.type === 'skipped') {
+    else if (event.type === 'skipped' && event.templateId === '' && event.target !== undefined) {
+      // The engine reports a target it cannot parse as a skip with no template: a usage error.
+      invalidTargets.push(event.target);
+      ctx.err(ctx.t('usage.bad_target', { target: event.target }));
+    } else if (event.type === 'skipped') {
       out.skipped.push({ template_id: event.templateId, target: event.target ?? null, reason: event.reason });
       ctx.err(ctx.t('templates.skipped', { id: event.templateId || event.target, reason: event.reason }));
     } else {
@@ -121,6 +126,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     ctx.out(t('templates.findings', { count: out.results.length }));
   }
 
+  if (invalidTargets.length > 0) throw new GateTripped(EXIT.usage);
   if (failOn) {
     const count = countAtOrAbove(
       out.results.map((f) => f.severity),
