@@ -25,7 +25,12 @@ let people: People;
 
 beforeAll(async () => {
   // Test hooks on, so the routes they add are in the matrix too.
-  server = await createTestServer({ DIDBAN_TEST_HOOKS: '1' });
+  // A roomy free plan: the matrix checks who may call what, not plan limits (tested in billing and teams).
+  server = await createTestServer({
+    DIDBAN_TEST_HOOKS: '1',
+    DIDBAN_FREE_TEAMS: '1000',
+    DIDBAN_FREE_TEAM_MEMBERS: '1000',
+  });
   const [owner, admin, user, outsider, extra, applicant] = await Promise.all(
     ['owner', 'admin', 'user', 'outsider', 'extra', 'applicant'].map(() => registerUser(server)),
   );

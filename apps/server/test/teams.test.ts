@@ -13,7 +13,9 @@ import { createTestServer, registerUser, type TestServer } from './helpers/test-
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer();
+  // Team rules are tested here, not plan limits: a roomy free plan keeps them apart (the limits
+  // have their own tests below and in billing.test.ts).
+  server = await createTestServer({ DIDBAN_FREE_TEAMS: '50', DIDBAN_FREE_TEAM_MEMBERS: '50' });
 });
 afterAll(() => server.close());
 
@@ -850,5 +852,55 @@ describe('team access kinds', () => {
       app.get('/api/v1/panel/teams/mine/', { config: { access: 'team' } }, async () => ({})),
     ).toThrow("route GET /api/v1/panel/teams/mine/ has access 'team' but no :id parameter");
     await app.close();
+  });
+});
+
+describe('plan limits on teams', () => {
+  it('the free plan refuses a second team and a fourth member, with the upgrade link, in en and fa', async () => {
+    const tight = await createTestServer();
+    try {
+      const owner = await registerUser(tight);
+      const post = (url: string, auth: Record<string, string>, payload: object, lang = 'en') =>
+        tight.app.inject({
+          method: 'POST',
+          url: `/api/v1/${url}`,
+          headers: { ...auth, 'accept-language': lang },
+          payload,
+        });
+      const first = await post('panel/teams/', owner.auth, { name: 'Only team' });
+      expect(first.statusCode).toBe(201);
+      const second = await post('panel/teams/', owner.auth, { name: 'One too many' });
+      expect(second.statusCode).toBe(403);
+      expect(second.json().code).toBe('plan_limit');
+      expect(second.json().message).toContain('/settings/billing');
+      const teamId = first.json().data.id as string;
+      const invitees = [await registerUser(tight), await registerUser(tight), await registerUser(tight)];
+      const answers: number[] = [];
+      for (const invitee of invitees) {
+        const invited = await post(`panel/teams/${teamId}/invitations/`, owner.auth, {
+          email_or_username: invitee.user.username,
+          role: 'user',
+        });
+        expect(invited.statusCode).toBe(201);
+        const accepted = await post(
+          `panel/invitations/${invited.json().data.id}/accept/`,
+          invitee.auth,
+          {},
+          'fa',
+        );
+        answers.push(accepted.statusCode);
+        if (accepted.statusCode === 403) expect(accepted.json().message).toContain('/settings/billing');
+      }
+      // Free plan: 3 members (the owner and two more); the third invitee is refused and not added.
+      expect(answers).toEqual([200, 200, 403]);
+      const members = await tight.app.inject({
+        method: 'GET',
+        url: `/api/v1/panel/teams/${teamId}/members/`,
+        headers: owner.auth,
+      });
+      expect(members.json().data.results).toHaveLength(3);
+    } finally {
+      await tight.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { findUserByEmail, findUserByUsername } from '../auth/users.js';
+import { assertWithinLimit } from '../billing/limits.js';
 import { teamInvitations } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -231,7 +232,11 @@ export function teamInvitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               .where(and(eq(teamInvitations.id, row.id), eq(teamInvitations.status, 'pending')))
               .returning({ id: teamInvitations.id });
             if (!updated) throw new HttpError(409, 'invitation_answered', 'errors.invitation_answered');
-            if (accepted) await addMember(tx, row.workspace_id, user.id, row.role);
+            if (accepted) {
+              // The team owner's plan caps the members (checked in the same transaction).
+              await assertWithinLimit(tx, row.workspace_id, 'team_members', 1);
+              await addMember(tx, row.workspace_id, user.id, row.role);
+            }
             await logActivity(tx, {
               workspaceId: row.workspace_id,
               action: accepted ? 'invitation.accepted' : 'invitation.declined',

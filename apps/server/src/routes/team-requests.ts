@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
+import { assertWithinLimit } from '../billing/limits.js';
 import { teamJoinRequests, workspaces } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -141,7 +142,10 @@ export function teamRequestRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               .where(and(eq(teamJoinRequests.id, row.id), eq(teamJoinRequests.status, 'pending')))
               .returning({ id: teamJoinRequests.id });
             if (!updated) throw new HttpError(409, 'request_answered', 'errors.request_answered');
-            if (accepted) await addMember(tx, team.id, row.user_id, 'user');
+            if (accepted) {
+              await assertWithinLimit(tx, team.id, 'team_members', 1);
+              await addMember(tx, team.id, row.user_id, 'user');
+            }
             await logActivity(tx, {
               workspaceId: team.id,
               action: accepted ? 'request.accepted' : 'request.declined',

@@ -13,6 +13,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
+import { assertCanCreateTeam } from '../billing/limits.js';
 import { workspaceMembers, workspaces } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
 import { notifyUsers } from '../notifications/notify.js';
@@ -91,6 +92,8 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = currentUser(request);
         const teamId = await db.transaction(async (tx) => {
+          // The plan caps how many teams a user owns (checked and inserted in one transaction).
+          await assertCanCreateTeam(tx, user.id);
           const [team] = await tx
             .insert(workspaces)
             .values({ kind: 'team', name: request.body.name, owner_id: user.id })
