@@ -58,6 +58,11 @@ describe.each(['fa', 'en'] as const)('billing in %s', (lang) => {
         await page.getByRole('heading', { name: s.paySuccess }).waitFor();
         await screenshot(page, `vpl-${provider}-${lang}`);
         await expect.poll(() => planInMenu(page, lang)).toBe(s.menuPro);
+        if (provider === 'bitcoin') {
+          await page.getByRole('button', { name: TEXT[lang].profileMenu }).click();
+          await screenshot(page, `profile-menu-pro-${lang}`);
+          await page.keyboard.press('Escape');
+        }
 
         await page.goto('/settings/billing');
         await expect.poll(() => page.getByTestId('active-plan').textContent()).toBe(s.activePro);
@@ -66,10 +71,11 @@ describe.each(['fa', 'en'] as const)('billing in %s', (lang) => {
         const row = page.getByTestId('order-row').first();
         await row.waitFor();
         expect(await row.textContent()).toContain(s.completed);
+        if (provider === 'gateway') await screenshot(page, `settings-order-history-${lang}`);
         await row.getByRole('button', { name: s.view, exact: true }).click();
         await page.getByTestId('order-detail').waitFor();
         expect(await page.getByTestId('order-detail').textContent()).toContain(s.completed);
-        if (provider === 'gateway') await screenshot(page, `settings-order-history-${lang}`);
+        if (provider === 'gateway') await screenshot(page, `settings-order-detail-${lang}`);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

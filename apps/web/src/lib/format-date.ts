@@ -15,11 +15,16 @@ export function formatNumber(value: number, lang: Lang): string {
 /** A price in the gateway's unit, e.g. "IRR 20,000,000" / "۲۰٬۰۰۰٬۰۰۰ ریال". */
 export function formatPrice(amount: number, currency: string, lang: Lang): string {
   try {
-    return new Intl.NumberFormat(intlLocale(lang), {
+    const parts = new Intl.NumberFormat(intlLocale(lang), {
       style: 'currency',
       currency,
       maximumFractionDigits: 0,
-    }).format(amount);
+    }).formatToParts(amount);
+    if (lang !== 'fa') return parts.map((p) => p.value).join('');
+    // Persian reads the unit after the amount ("۲۰٬۰۰۰٬۰۰۰ ریال"); Intl puts it first.
+    const unit = parts.find((p) => p.type === 'currency')?.value ?? currency;
+    const number = parts.filter((p) => p.type !== 'currency' && p.type !== 'literal').map((p) => p.value);
+    return `${number.join('')} ${unit}`;
   } catch {
     return `${formatNumber(amount, lang)} ${currency}`;
   }
