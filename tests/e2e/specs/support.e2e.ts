@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { solidPng } from '../support/png';
-import { makeStaff, newAccount, register } from '../support/server-api';
+import { makeStaff, newAccount, openTicket, postMessage, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 import { SETTINGS_TEXT } from '../support/settings-texts';
 
@@ -130,6 +130,36 @@ describe.each(['fa', 'en'] as const)('support in %s', (lang) => {
     } finally {
       await u.context.close();
       await st.context.close();
+    }
+  });
+  it('shows the newest messages at the bottom and loads older ones when scrolled to the top', async () => {
+    const session = await register(baseUrl, newAccount(`page${lang}`));
+    const ticketId = await openTicket(baseUrl, session, `Long thread ${lang}`);
+    for (let i = 1; i <= 25; i++) await postMessage(baseUrl, session, ticketId, `Message ${i}`);
+    const { context, page, errors } = await openPage(browser, baseUrl, lang);
+    try {
+      await openSignedIn(page, session, `/settings/support/${ticketId}`);
+      const messages = page.getByTestId('message');
+      await expect.poll(() => messages.count()).toBe(20);
+      expect(await messages.last().textContent()).toContain('Message 25');
+      expect(await messages.first().textContent()).toContain('Message 6');
+      const list = page.getByTestId('message-list');
+      // Opened at the bottom: the newest message is in view.
+      expect(await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+
+      await list.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await expect.poll(() => messages.count()).toBe(25);
+      expect(await messages.first().textContent()).toContain('Message 1');
+      // The reader keeps their place: the list did not jump back to the bottom.
+      expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      expect(await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeGreaterThan(
+        100,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -121,6 +121,14 @@ describe.each(['fa', 'en'] as const)('teams in %s', (lang) => {
       expect(await b.page.getByRole('button', { name: s.transfer, exact: true }).count()).toBe(0);
       expect(await b.page.getByRole('button', { name: s.deleteTeam, exact: true }).count()).toBe(0);
 
+      // The owner deletes the team after confirming; it leaves the list.
+      await a.page.goto('/settings/teams');
+      const ownRow = a.page.getByTestId('team-row').filter({ hasText: teamName });
+      await ownRow.getByRole('button', { name: s.deleteTeam, exact: true }).click();
+      await a.page.getByRole('dialog').getByRole('button', { name: s.deleteTeam, exact: true }).click();
+      await snackbarText(a.page, s.teamDeleted);
+      await expect.poll(() => ownRow.count()).toBe(0);
+
       expect(a.errors).toEqual([]);
       expect(b.errors).toEqual([]);
     } finally {

@@ -54,3 +54,23 @@ export async function makeStaff(baseUrl: string, username: string): Promise<void
   if (answer.status !== 200)
     throw new Error(`test/make-staff answered ${answer.status}: ${await answer.text()}`);
 }
+
+/** Open a support ticket of the session's user with the first ticket type. */
+export async function openTicket(baseUrl: string, session: Session, title: string): Promise<string> {
+  const api = createApiClient({ baseUrl, getToken: () => session.access, getLanguage: () => 'en' });
+  const types = await api.support.types();
+  const ticket = await api.support.create({ title, ticket_type: types.results[0]!.id });
+  return ticket.id;
+}
+
+/** Post a text message to a ticket (multipart, as the panel sends it). */
+export async function postMessage(baseUrl: string, session: Session, ticketId: string, text: string) {
+  const form = new FormData();
+  form.append('text', text);
+  const answer = await fetch(`${baseUrl}/api/v1/support/tickets/${ticketId}/messages/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.access}` },
+    body: form,
+  });
+  if (answer.status !== 201) throw new Error(`messages answered ${answer.status}: ${await answer.text()}`);
+}
