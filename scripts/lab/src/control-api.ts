@@ -33,12 +33,15 @@ export async function startControlApi(
   control: LabControl,
   manifest: () => LabManifest,
   port: number,
+  /** Add-on routes (the weaknesses add-on); returns false when the path is not theirs. */
+  extra?: (req: http.IncomingMessage, res: http.ServerResponse, parts: string[]) => Promise<boolean>,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://control');
       const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
       if (req.method === 'GET' && parts[0] === 'manifest') return reply(res, 200, manifest());
+      if (extra && (await extra(req, res, parts))) return;
       if (parts[0] === 'hosts') {
         const [, name, sub, portText] = parts;
         if (req.method === 'POST' && !name) {

@@ -26,6 +26,7 @@ import type {
   ServiceSpec,
 } from './types.js';
 import { PROVIDER_NAMES } from './types.js';
+import { WeaknessLab } from './weaknesses/weakness-lab.js';
 import { ZoneStore } from './zone-store.js';
 
 export const LAB_ZONE = 'lab.didban.test';
@@ -58,6 +59,8 @@ export interface Lab {
   control: LabControl;
   /** Control API base URL (same operations over HTTP). */
   controlUrl: string;
+  /** Plants and fixes the public template library's weaknesses on lab web sites. */
+  weaknesses: WeaknessLab;
   /** Query counters, for the benchmark. */
   dnsQueries(): number;
   providerHits: Record<ProviderName, number>;
@@ -345,17 +348,25 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
     };
   };
 
-  const controlApi = await startControlApi(control, manifest, options.controlPort ?? 0);
+  const weaknesses = new WeaknessLab(control);
+  const controlApi = await startControlApi(
+    control,
+    manifest,
+    options.controlPort ?? 0,
+    weaknesses.handleControl,
+  );
 
   return {
     manifest,
     resolver: `${dns.host}:${dns.port}`,
     control,
+    weaknesses,
     controlUrl: controlApi.url,
     dnsQueries: dns.queries,
     providerHits: standins.hits,
     stop: async () => {
       await controlApi.close();
+      await weaknesses.stop();
       await Promise.all(wildcardServices.map((s) => s.close()));
       await stopAll();
     },
