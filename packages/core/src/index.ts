@@ -309,3 +309,30 @@ export {
   ticketUpdateSchema,
 } from './contract/support.js';
 // end licences, payments, limits and support
+// templates (contract): my and public templates, upload results, tag picker
+export {
+  TEMPLATE_SCOPES,
+  TEMPLATE_UPLOAD_MAX_FILES,
+  TEMPLATE_YAML_MAX,
+  type TemplateDetail,
+  type TemplateIssueItem,
+  type TemplateItem,
+  type TemplateList,
+  type TemplateListQuery,
+  type TemplateScope,
+  type TemplateTag,
+  type TemplateTagList,
+  type TemplateUploadResult,
+  type TemplateWriteInput,
+  templateDetailSchema,
+  templateIssueSchema,
+  templateItemSchema,
+  templateListQuery,
+  templateListSchema,
+  templateTagListSchema,
+  templateTagQuery,
+  templateTagSchema,
+  templateUploadResultSchema,
+  templateWriteSchema,
+} from './contract/templates.js';
+// end templates (contract)

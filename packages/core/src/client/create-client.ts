@@ -4,6 +4,7 @@ import { billingEndpoints } from './endpoints-billing.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
 import { supportEndpoints } from './endpoints-support.js';
 import { invitationEndpoints, teamEndpoints } from './endpoints-teams.js';
+import { templateEndpoints } from './endpoints-templates.js';
 import { workerEndpoints } from './endpoints-workers.js';
 
 /**
@@ -25,6 +26,7 @@ export function createApiClient(options: ApiClientOptions) {
     workers: workerEndpoints(http),
     billing: billingEndpoints(http),
     support: supportEndpoints(http),
+    templates: templateEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -456,6 +456,49 @@ export const MESSAGES = {
     fa: 'تیکت پشتیبانی جدید از {username}: «{title}».',
   },
   // end licences, payments, limits and support
+
+  // Templates (spec §2 /templates): editor saves, uploads, the public library
+  'templates.invalid': {
+    en: 'The template has errors; fix them and save again.',
+    fa: 'قالب خطا دارد؛ آن‌ها را برطرف کنید و دوباره ذخیره کنید.',
+  },
+  'templates.issue_at': {
+    en: 'Line {line}, column {column}: {message}',
+    fa: 'خط {line}، ستون {column}: {message}',
+  },
+  'templates.too_large': {
+    en: 'A template may be at most 256 KB.',
+    fa: 'حجم قالب نباید بیش از ۲۵۶ کیلوبایت باشد.',
+  },
+  'templates.exists': {
+    en: 'This workspace already has a template with the id "{template_id}".',
+    fa: 'این فضای کاری از قبل قالبی با شناسهٔ «{template_id}» دارد.',
+  },
+  'templates.public_read_only': {
+    en: 'Public templates are read-only; save a copy as your own template to change it.',
+    fa: 'قالب‌های عمومی فقط‌خواندنی هستند؛ برای تغییر، یک نسخه از آن را به‌عنوان قالب خودتان ذخیره کنید.',
+  },
+  'templates.upload_empty': {
+    en: 'Choose at least one YAML file to upload.',
+    fa: 'دست‌کم یک پروندهٔ YAML برای بارگذاری انتخاب کنید.',
+  },
+  'templates.upload_too_many': {
+    en: 'Upload at most {max} files at once.',
+    fa: 'در هر بار حداکثر {max} پرونده بارگذاری کنید.',
+  },
+  'templates.upload_not_yaml': {
+    en: 'Only .yaml and .yml files are accepted.',
+    fa: 'فقط پرونده‌های ‎.yaml و ‎.yml پذیرفته می‌شوند.',
+  },
+  'templates.upload_not_text': {
+    en: 'The file is not UTF-8 text.',
+    fa: 'پرونده متن UTF-8 نیست.',
+  },
+  'templates.duplicate_in_upload': {
+    en: 'Another file in this upload has the same template id "{template_id}".',
+    fa: 'پروندهٔ دیگری در همین بارگذاری همان شناسهٔ قالب «{template_id}» را دارد.',
+  },
+  // end templates
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
