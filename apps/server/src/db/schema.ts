@@ -6,5 +6,6 @@ export * from './tables/notifications.js';
 export * from './tables/workers.js';
 export * from './tables/assets.js';
 export * from './tables/teams.js';
+export * from './tables/templates.js';
 export * from './tables/billing.js';
 export * from './tables/support.js';
