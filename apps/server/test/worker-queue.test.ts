@@ -1,6 +1,8 @@
+import { assetDetailSchema, enumerationHistorySchema } from '@didban/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, enumerationHistories, notifications, tasks } from '../src/db/schema.js';
+import { presentAssetDetail, presentEnumerationHistory } from '../src/discovery/present-asset.js';
 import { cancelEnumeration, startDiscovery } from '../src/discovery/start-discovery.js';
 import { ensureBuiltinWorker } from '../src/workers/builtin.js';
 import { createTeam } from './helpers/teams.js';
@@ -119,10 +121,32 @@ describe('worker protocol', () => {
       workspace_id: workspaceId,
     });
     expect(a.technologies[0]).toMatchObject({ name: 'Nginx', version: '1.25.3' });
+    // The spec §3 shape the panel will read.
+    expect(assetDetailSchema.parse(presentAssetDetail(a))).toMatchObject({
+      host: 'a.shop.test',
+      port: 80,
+      ip: '127.0.0.2,127.0.0.3',
+      status: '200',
+      group: group.id,
+      enumeration_history: history.id,
+      technologies: [
+        {
+          id: 'nginx',
+          version: '1.25.3',
+          platform: { name: 'Nginx', categories: [{ name: 'Web servers' }] },
+        },
+      ],
+      response_headers: { server: 'nginx' },
+      body_start: '<html></html>',
+    });
     const finished = await historyOf(history.id);
     expect(finished).toMatchObject({ status: 'finished', new_assets: 3 });
     expect(finished.duration).toBeGreaterThanOrEqual(0);
     expect(finished.completed_at).not.toBeNull();
+    expect(enumerationHistorySchema.parse(presentEnumerationHistory(finished))).toMatchObject({
+      status: 'finished',
+      new_assets: 3,
+    });
 
     const bell = await server.app.inject({
       method: 'GET',
