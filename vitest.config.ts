@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'tests/*/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/cli/vitest.config.ts',
       'apps/worker/vitest.config.ts',
       {
         extends: './apps/server/vitest.config.ts',
