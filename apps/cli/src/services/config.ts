@@ -24,7 +24,10 @@ export function showConfig(ctx: Context, flags: { json?: boolean }): void {
     workspace: stored.workspace ?? null,
     signed_in: Boolean(stored.token),
   };
-  if (flags.json) return ctx.json(out);
+  if (flags.json) {
+    ctx.json(out);
+    return;
+  }
   for (const [key, value] of Object.entries(out)) ctx.out(`${key}: ${value ?? ''}`);
 }
 
