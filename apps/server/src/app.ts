@@ -28,6 +28,7 @@ import { teamInvitationRoutes } from './routes/team-invitations.js';
 import { teamMemberRoutes } from './routes/team-members.js';
 import { teamRequestRoutes } from './routes/team-requests.js';
 import { teamRoutes } from './routes/teams.js';
+import { templateRoutes } from './routes/templates.js';
 import { testHookRoutes } from './routes/test-hooks.js';
 import { workerApiRoutes } from './routes/worker-api.js';
 import { workerRoutes } from './routes/workers.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(workerRoutes(deps));
       await api.register(billingRoutes(deps));
       await api.register(supportRoutes(deps));
+      await api.register(templateRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },

@@ -271,6 +271,23 @@ const noResource = { skip: 'the only path parameter is the team itself: the outs
 // ------------------------------------------------------------------------------------------
 // The matrix
 
+/** One of the workspace's own templates (a fresh template id each time). */
+async function templateIn(w: World, workspaceId: string, owner: Session): Promise<string> {
+  const id = `matrix-${Math.random().toString(36).slice(2, 10)}`;
+  return (await setup(w, owner, 'POST', '/panel/templates/', { yaml: matrixTemplate(id) }, workspaceId)).id;
+}
+
+const matrixTemplate = (id: string) =>
+  `id: ${id}\ninfo:\n  name: Matrix\n  author: didban\n  severity: info\nhttp:\n  - path:\n      - "{{BaseURL}}/"\n    matchers:\n      - type: status\n        status: [200]\n`;
+
+const TEMPLATE_BOUNDARY = 'didbanmatrixtemplates';
+const templateUpload = () => ({
+  payload: Buffer.from(
+    `--${TEMPLATE_BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="t.yaml"\r\nContent-Type: application/x-yaml\r\n\r\n${matrixTemplate(`matrix-up-${Math.random().toString(36).slice(2, 10)}`)}\r\n--${TEMPLATE_BOUNDARY}--\r\n`,
+  ),
+  headers: { 'content-type': `multipart/form-data; boundary=${TEMPLATE_BOUNDARY}` },
+});
+
 export const MATRIX: Record<string, MatrixEntry> = {
   // ---- health and documents (public)
   'GET /healthz': { expect: all(200), request: () => ({ url: '/healthz' }), crossTenant: { skip: 'public' } },
@@ -865,6 +882,63 @@ export const MATRIX: Record<string, MatrixEntry> = {
         workspace: w.otherTeam.id,
       };
     },
+  },
+
+  // ---- templates (workspace data: members read, admins and the owner write)
+  'GET /api/v1/panel/templates/': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/panel/templates/?scope=mine` }),
+    crossTenant: { skip: 'no parameter: scoped by the header' },
+  },
+  'POST /api/v1/panel/templates/': {
+    expect: workspace(403, 201, 201),
+    request: () => ({ url: `${API}/panel/templates/`, payload: { yaml: matrixTemplate('matrix-create') } }),
+    crossTenant: { skip: 'no parameter: scoped by the header' },
+  },
+  'POST /api/v1/panel/templates/upload/': {
+    expect: workspace(403, 200, 200),
+    request: () => ({ url: `${API}/panel/templates/upload/`, ...templateUpload() }),
+    crossTenant: { skip: 'no parameter: scoped by the header' },
+  },
+  'GET /api/v1/panel/templates/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({
+      url: `${API}/panel/templates/${await templateIn(w, w.team.id, w.people.owner)}/`,
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/templates/${await templateIn(w, w.team.id, w.people.owner)}/`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'PATCH /api/v1/panel/templates/:id/': {
+    expect: workspace(403, 200, 200),
+    request: async (w) => ({
+      url: `${API}/panel/templates/${await templateIn(w, w.team.id, w.people.owner)}/`,
+      payload: { yaml: matrixTemplate('matrix-patched') },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/templates/${await templateIn(w, w.team.id, w.people.owner)}/`,
+      payload: { yaml: matrixTemplate('matrix-patched') },
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'DELETE /api/v1/panel/templates/:id/': {
+    expect: workspace(403, 200, 200),
+    request: async (w) => ({
+      url: `${API}/panel/templates/${await templateIn(w, w.team.id, w.people.owner)}/`,
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/templates/${await templateIn(w, w.team.id, w.people.owner)}/`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'GET /api/v1/panel/template-tags/': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/panel/template-tags/?search=git` }),
+    crossTenant: { skip: 'no parameter: scoped by the header' },
   },
 };
 
