@@ -41,6 +41,7 @@ describe.each(['fa', 'en'] as const)('support in %s', (lang) => {
       const dialog = u.page.getByRole('dialog');
       await dialog.getByRole('button', { name: s.newTicket, exact: true }).click();
       await dialog.getByText(translate('support.title_required', lang)).waitFor();
+      await screenshot(u.page, `settings-support-new-${lang}`);
       await dialog.getByLabel(s.subject).fill(title);
       await dialog.getByLabel(s.type).selectOption({ label: s.technical });
       await dialog.getByLabel(s.priority).selectOption({ label: s.high });

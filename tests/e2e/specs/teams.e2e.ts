@@ -44,6 +44,7 @@ describe.each(['fa', 'en'] as const)('teams in %s', (lang) => {
       await dialog.getByLabel(s.teamName).fill('B');
       await dialog.getByRole('button', { name: s.createTeam, exact: true }).click();
       await dialog.getByText(translate('teams.name_min', lang)).waitFor();
+      await screenshot(a.page, `settings-teams-create-${lang}`);
       await dialog.getByLabel(s.teamName).fill(teamName);
       await dialog.getByRole('button', { name: s.createTeam, exact: true }).click();
       await snackbarText(a.page, s.teamCreated);

@@ -231,7 +231,7 @@ export const fa: Translations = {
       actionFailed: 'انجام کار ممکن نشد. دوباره تلاش کنید.',
       invitationsFailed: 'بارگذاری دعوت‌ها انجام نشد',
       noInvitations: 'دعوت در انتظاری ندارید.',
-      invitedBy: 'دعوت از {{name}}، {{time}}',
+      invitedBy: 'دعوت‌کننده: {{name}}، {{time}}',
       accept: 'پذیرفتن',
       decline: 'نپذیرفتن',
       invitationAccepted: 'به {{team}} پیوستید.',
