@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../src/components/support/composer';
 import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
+import { snackbarStore } from '../src/lib/snackbar-store';
 
 const send = vi.fn();
 vi.mock('../src/lib/api', () => ({ api: { support: { send: (...args: unknown[]) => send(...args) } } }));
@@ -56,5 +57,19 @@ describe('the ticket composer (spec §5)', () => {
       fireEvent.click(sendButton);
     });
     expect(send).toHaveBeenCalledWith('t1', { file, fileName: 'report.pdf' });
+  });
+});
+
+describe('the ticket composer with a large file', () => {
+  it('refuses a file over 10 MB before sending it, in the words of the server', () => {
+    const { box } = renderComposer();
+    const big = new File(['x'], 'huge.zip');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(screen.getByTestId('attach-input'), { target: { files: [big] } });
+    expect(box.disabled).toBe(false);
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+    expect(snackbarStore.getSnapshot().map((s) => s.message)).toContain(
+      'The attachment must be at most 10 MB.',
+    );
   });
 });

@@ -71,7 +71,9 @@ export function Composer({ ticketId }: { ticketId: string }) {
             ref={fileInput}
             type="file"
             className="sr-only"
-            onChange={(e) => composer.chooseFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              if (!composer.chooseFile(e.target.files?.[0] ?? null)) e.target.value = '';
+            }}
             data-testid="attach-input"
           />
         </label>

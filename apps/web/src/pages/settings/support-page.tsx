@@ -7,6 +7,7 @@ import { TicketStatusBadge } from '../../components/support/ticket-status-badge'
 import { Button } from '../../components/ui/button';
 import { Card, ListState } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
+import { useAuth } from '../../hooks/use-auth';
 import { useRelativeTime } from '../../hooks/use-relative-time';
 import { useTickets } from '../../hooks/use-support';
 import { ticketPath } from '../../routes/paths';
@@ -61,6 +62,9 @@ export function SupportPage() {
 function TicketRow({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('settings');
   const ago = useRelativeTime();
+  // Staff see everyone's tickets: name whose it is when it is not mine.
+  const me = useAuth().user?.id;
+  const owner = ticket.user.id !== me ? ticket.user.username : null;
   return (
     <li data-testid="ticket-row">
       <Link
@@ -70,7 +74,12 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{ticket.title}</p>
           <p className="text-xs text-zinc-500">
-            {[ticket.ticket_type?.name, t(`support.priorities.${ticket.priority}`), ago(ticket.updated_at)]
+            {[
+              owner,
+              ticket.ticket_type?.name,
+              t(`support.priorities.${ticket.priority}`),
+              ago(ticket.updated_at),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
