@@ -143,6 +143,7 @@ describe('the built-in worker', () => {
       LOG_LEVEL: 'silent',
       DIDBAN_WORKER_RESOLVERS: lab.resolver,
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
+      DIDBAN_WORKER_PROVIDERS: `crtsh@${manifest.providers.crtsh},otx@${manifest.providers.otx}`,
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     });
     expect(config.builtinWorker).toBe(true);

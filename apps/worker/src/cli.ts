@@ -7,6 +7,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { WORKER_DEFAULTS } from './options.js';
+import { parseProviders } from './providers.js';
 import { WORKER_VERSION } from './version.js';
 import { startWorker } from './worker.js';
 
@@ -88,6 +89,12 @@ const program = new Command()
       .argParser(list),
   )
   .addOption(
+    new Option(
+      '--provider <spec...>',
+      'passive subdomain source(s): name, name=KEY, name@URL (crtsh, certspotter, hackertarget, otx, virustotal, securitytrails)',
+    ).env('DIDBAN_PROVIDERS'),
+  )
+  .addOption(
     new Option('--screenshots', 'screenshot web assets with Chromium when installed').env(
       'DIDBAN_SCREENSHOTS',
     ),
@@ -106,8 +113,15 @@ const o = program.opts<{
   naabuTimeout: number;
   httpxTimeout: number;
   resolver?: string[] | string;
+  provider?: string[] | string;
   screenshots?: boolean;
 }>();
+let providers: ReturnType<typeof parseProviders> = [];
+try {
+  providers = parseProviders(o.provider ?? []);
+} catch (error) {
+  program.error((error as Error).message);
+}
 const resolvers = typeof o.resolver === 'string' ? list(o.resolver) : (o.resolver ?? []);
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -123,6 +137,7 @@ const worker = startWorker({
   naabuTimeoutSeconds: o.naabuTimeout,
   httpxTimeoutSeconds: o.httpxTimeout,
   resolvers,
+  providers,
   screenshots: Boolean(o.screenshots),
   onEvent: (event) => {
     const { type, ...rest } = event;

@@ -48,6 +48,15 @@ describe('didban-worker', () => {
     ).catch((e) => e);
     expect(badNumber.code).toBe(1);
     expect(badNumber.stderr).toContain('expected a whole number ≥ 1');
+    const badSource = await run(
+      process.execPath,
+      [...bin, '--server', 'http://x', '--key', 'k', '--provider', 'crt.sh'],
+      {
+        cwd: workerDir,
+      },
+    ).catch((e) => e);
+    expect(badSource.code).toBe(1);
+    expect(badSource.stderr).toContain("Unknown passive source 'crt.sh'.");
   }, 60_000);
 
   it('waits out an unreachable server with growing backoff and stops cleanly on SIGTERM', async () => {

@@ -37,6 +37,7 @@ const envSchema = z.object({
   DIDBAN_TASK_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).default(60),
   DIDBAN_TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   DIDBAN_WORKER_RESOLVERS: optionalText,
+  DIDBAN_WORKER_PROVIDERS: optionalText,
   DIDBAN_BUILTIN_WORKER_INTERVAL: z.coerce.number().min(0.1).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
@@ -77,6 +78,8 @@ export type Config = {
   taskMaxAttempts: number;
   /** DNS servers (host:port) the built-in worker resolves with; the system's when unset. */
   workerResolvers: string[];
+  /** Passive subdomain sources of the built-in worker, as `didban-worker --provider` takes them. */
+  workerProviders: string;
   /** Seconds between the built-in worker's polls when the queue is empty. */
   builtinWorkerIntervalSeconds: number;
   github:
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     builtinWorkerIntervalSeconds: e.DIDBAN_BUILTIN_WORKER_INTERVAL,
+    workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
     github,
     freePlan: {
       assets: e.DIDBAN_FREE_ASSETS,

@@ -25,12 +25,13 @@ export async function startBuiltinWorker(
 ): Promise<WorkerHandle> {
   const { key } = await ensureBuiltinWorker(db, loadOrCreateSecret(config.secret, config.dataDir));
   // Loaded only when enabled: the engine (technology data, browser driver) is heavy to import.
-  const { startWorker } = await import('@didban/worker');
+  const { parseProviders, startWorker } = await import('@didban/worker');
   return startWorker({
     serverUrl: selfUrl(address),
     apiKey: key,
     taskIntervalSeconds: config.builtinWorkerIntervalSeconds,
     resolvers: config.workerResolvers,
+    providers: parseProviders(config.workerProviders),
     onEvent: (event) => {
       if (event.type === 'retry') log.warn({ worker: 'built-in', ...event }, 'built-in worker retrying');
       else log.info({ worker: 'built-in', ...event }, `built-in worker: ${event.type}`);
