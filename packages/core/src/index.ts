@@ -1,5 +1,51 @@
 // Public API of @didban/core. Named exports only: what is not listed here is internal.
 
+export { bulkScanNameForAssets, bulkScanNameForGroups } from './assets/bulk-scan-name.js';
+export { formatCnameList, parseCnames } from './assets/cname.js';
+export {
+  ASSET_CSV_COLUMNS,
+  type AssetJsonExport,
+  assetCsvCells,
+  assetCsvHeader,
+  assetCsvRow,
+  assetExportFileName,
+  buildAssetCsv,
+  buildAssetJsonExport,
+  CSV_BOM,
+  csvCell,
+  formatTechnologies,
+  streamAssetCsv,
+} from './assets/export.js';
+export {
+  applyFilterChoice,
+  canAddTextFilter,
+  canApplyDateRange,
+  type FilterMenuOutcome,
+} from './assets/filter-menu.js';
+export {
+  ASSET_FILTER_KEYS,
+  ASSET_OPTION_FIELDS,
+  ASSET_PAGE_SIZES,
+  ASSET_SORT_COLUMNS,
+  type AssetFilterKey,
+  type AssetFilters,
+  type AssetOptionField,
+  type AssetSortColumn,
+  isAssetFilterKey,
+} from './assets/filters.js';
+export { type AssetGroupFormErrors, assetGroupRoots, validateAssetGroupForm } from './assets/group-form.js';
+export {
+  type AssetListAction,
+  type AssetListState,
+  type AssetViewType,
+  assetListReducer,
+  DEFAULT_ASSET_SORT,
+  initialAssetListState,
+  nextSort,
+  type SortDirection,
+  toggleFilterValue,
+} from './assets/list-state.js';
+export { allAssetsQuery, allAssetsQueryString, toDateParam } from './assets/query.js';
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
 export { pageThrough } from './cli/page-through.js';
@@ -21,6 +67,7 @@ export {
   REQUEST_TIMEOUT_MS,
 } from './client/api-client.js';
 export { type ApiClient, createApiClient } from './client/create-client.js';
+export { assetEndpoints } from './client/endpoints-assets.js';
 // licences, payments, plan limits and support tickets (issue 10)
 export { billingEndpoints } from './client/endpoints-billing.js';
 export { supportEndpoints, type TicketMessageInput } from './client/endpoints-support.js';
@@ -32,15 +79,46 @@ export { ApiError, normalizeError, UNKNOWN_ERROR_MESSAGE } from './client/errors
 // constants
 export { LIMITS } from './constants.js';
 // workers, task queue and discovery results (issue 4)
+// end templates (contract)
+// assets: groups, inventory state, filters, exports, enumerations (issue 5)
 export {
   type Asset,
+  type AssetChange,
   type AssetDetail,
+  type AssetGroup,
+  type AssetGroupListQuery,
+  type AssetGroupPatchInput,
+  type AssetGroupWriteInput,
   type AssetTechnology,
+  assetChangeSchema,
   assetDetailSchema,
+  assetGroupListQuery,
+  assetGroupPatchSchema,
+  assetGroupSchema,
+  assetGroupWriteSchema,
   assetSchema,
   assetTechnologySchema,
+  discoveryStartedSchema,
+  ENUMERATION_FREQUENCIES,
+  type Enumeration,
   type EnumerationHistory,
+  type EnumerationSchedule,
+  type EnumerationScheduleWriteInput,
+  type EnumerationStatus,
   enumerationHistorySchema,
+  enumerationPatchSchema,
+  enumerationSchedulePatchSchema,
+  enumerationScheduleSchema,
+  enumerationScheduleWriteSchema,
+  enumerationSchema,
+  enumerationStatusSchema,
+  type FilterOption,
+  fieldChangeSchema,
+  filterOptionSchema,
+  type HistoryComparison,
+  historyComparisonSchema,
+  type TechnologySummary,
+  technologySummarySchema,
 } from './contract/assets.js';
 // contract
 export {
@@ -338,4 +416,4 @@ export {
   teamRenameSchema,
   transferOwnershipSchema,
 } from './validation/teams.js';
-// end templates (contract)
+// end assets

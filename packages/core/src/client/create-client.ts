@@ -1,5 +1,6 @@
 import { type ApiClientOptions, createHttp } from './api-client.js';
 import { authEndpoints, profileEndpoints } from './endpoints.js';
+import { assetEndpoints } from './endpoints-assets.js';
 import { billingEndpoints } from './endpoints-billing.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
 import { supportEndpoints } from './endpoints-support.js';
@@ -27,6 +28,7 @@ export function createApiClient(options: ApiClientOptions) {
     billing: billingEndpoints(http),
     support: supportEndpoints(http),
     templates: templateEndpoints(http),
+    assets: assetEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -62,3 +62,169 @@ export const enumerationHistorySchema = z.object({
   new_assets: z.number().int(),
 });
 export type EnumerationHistory = z.infer<typeof enumerationHistorySchema>;
+
+// ---- Asset groups, inventory, enumerations (issue 5) ----
+
+const portSetting = z.enum(['top-100', 'top-1000', 'custom']);
+export const ENUMERATION_FREQUENCIES = ['none', 'daily', 'weekly', 'monthly', 'custom'] as const;
+
+/**
+ * Create/patch body of an asset group. Roots are one per line (wizard) or comma-separated (older
+ * form), or a list; the rules and their §5 messages are in validation/targets.ts.
+ */
+export const assetGroupWriteSchema = z.object({
+  name: z.string().max(200),
+  roots: z.union([z.string().max(100_000), z.array(z.string().max(300)).max(10_000)]),
+  scope_include: z.array(z.string().min(1).max(300)).max(500).optional(),
+  scope_exclude: z.array(z.string().min(1).max(300)).max(500).optional(),
+  port_setting: portSetting.optional(),
+  custom_ports: z.string().max(2000).nullable().optional(),
+  auto_discovery: z.boolean().optional(),
+  worker_group: z.string().uuid().nullable().optional(),
+});
+export type AssetGroupWriteInput = z.infer<typeof assetGroupWriteSchema>;
+export const assetGroupPatchSchema = assetGroupWriteSchema.partial();
+export type AssetGroupPatchInput = z.infer<typeof assetGroupPatchSchema>;
+
+/** An asset group as the panel lists it (spec §3). */
+export const assetGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  roots: z.array(z.string()),
+  scope: z.object({ include: z.array(z.string()), exclude: z.array(z.string()) }),
+  port_setting: portSetting,
+  custom_ports: z.string().nullable(),
+  auto_discovery: z.boolean(),
+  worker_group: z.string().nullable(),
+  scan_frequency: z.enum(ENUMERATION_FREQUENCIES),
+  custom_weekdays: z.array(z.number().int()),
+  start_time: z.string().nullable(),
+  asset_count: z.number().int(),
+  /** Seconds of the latest finished discovery. */
+  duration: z.number().nullable(),
+  status: z.string(),
+  last_updated: z.string(),
+  created_at: z.string(),
+  enumeration: z.object({ enumeration_id: z.string() }),
+});
+export type AssetGroup = z.infer<typeof assetGroupSchema>;
+
+export const assetGroupListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().max(200).optional(),
+  ordering: z
+    .enum([
+      'name',
+      '-name',
+      'created_at',
+      '-created_at',
+      'updated_at',
+      '-updated_at',
+      'asset_count',
+      '-asset_count',
+    ])
+    .optional(),
+});
+export type AssetGroupListQuery = z.input<typeof assetGroupListQuery>;
+
+/** One option of a filter (spec §3 "Filter option"). */
+export const filterOptionSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FilterOption = z.infer<typeof filterOptionSchema>;
+
+/** A technology with how many assets of the workspace use it (technologies tab). */
+export const technologySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  website: z.string().nullable(),
+  description_en: z.string().nullable(),
+  categories: z.array(z.object({ name: z.string() })),
+  versions: z.array(z.string()),
+  asset_count: z.number().int(),
+});
+export type TechnologySummary = z.infer<typeof technologySummarySchema>;
+
+/** `GET panel/enumerations/{id}/`: the group's discovery settings and its history (newest first). */
+export const enumerationSchema = z.object({
+  id: z.string(),
+  asset_group: z.string(),
+  status: z.string(),
+  auto_discovery: z.boolean(),
+  port_setting: portSetting,
+  custom_ports: z.string().nullable(),
+  scope: z.object({ include: z.array(z.string()), exclude: z.array(z.string()) }),
+  history: z.array(enumerationHistorySchema),
+});
+export type Enumeration = z.infer<typeof enumerationSchema>;
+
+export const enumerationPatchSchema = z.object({
+  auto_discovery: z.boolean().optional(),
+  port_setting: portSetting.optional(),
+  custom_ports: z.string().max(2000).nullable().optional(),
+  scope_include: z.array(z.string().min(1).max(300)).max(500).optional(),
+  scope_exclude: z.array(z.string().min(1).max(300)).max(500).optional(),
+});
+
+/** `GET panel/enumeration-status/{id}`: what the loading page polls. */
+export const enumerationStatusSchema = z.object({
+  enumeration_id: z.string(),
+  history_id: z.string().nullable(),
+  status: z.string(),
+  new_assets: z.number().int(),
+  asset_count: z.number().int(),
+});
+export type EnumerationStatus = z.infer<typeof enumerationStatusSchema>;
+
+/** The re-discovery and enumeration start answer. */
+export const discoveryStartedSchema = z.object({
+  enumeration_id: z.string(),
+  history_id: z.string(),
+  status: z.string(),
+});
+
+/** An enumeration schedule (spec §3): frequency, custom weekdays (0 = Sunday) and a start time. */
+export const enumerationScheduleWriteSchema = z.object({
+  asset_group: z.string().uuid(),
+  frequency: z.enum(ENUMERATION_FREQUENCIES),
+  custom_weekdays: z.array(z.number().int().min(0).max(6)).max(7).optional(),
+  /** ISO date-time of the first run; daily/weekly/monthly repeat from it. */
+  start_time: z.string().datetime({ offset: true }).nullable().optional(),
+});
+export const enumerationSchedulePatchSchema = enumerationScheduleWriteSchema
+  .omit({ asset_group: true })
+  .partial();
+export const enumerationScheduleSchema = z.object({
+  id: z.string(),
+  asset_group: z.string(),
+  frequency: z.enum(ENUMERATION_FREQUENCIES),
+  custom_weekdays: z.array(z.number().int()),
+  start_time: z.string().nullable(),
+  next_run_at: z.string().nullable(),
+  last_run_at: z.string().nullable(),
+});
+export type EnumerationSchedule = z.infer<typeof enumerationScheduleSchema>;
+export type EnumerationScheduleWriteInput = z.infer<typeof enumerationScheduleWriteSchema>;
+
+/** A field that changed between two states of an asset. */
+export const fieldChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+
+/** `GET panel/compare_histories/{a}/{b}/`: what b has that a did not, what went, what changed. */
+export const historyComparisonSchema = z.object({
+  from: enumerationHistorySchema,
+  to: enumerationHistorySchema,
+  added: z.array(assetSchema),
+  removed: z.array(assetSchema),
+  changed: z.array(z.object({ asset: assetSchema, changes: z.array(fieldChangeSchema) })),
+});
+export type HistoryComparison = z.infer<typeof historyComparisonSchema>;
+
+/** One changelog entry of an asset. */
+export const assetChangeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['appeared', 'changed', 'disappeared']),
+  enumeration_history: z.string().nullable(),
+  changes: z.array(fieldChangeSchema),
+  created_at: z.string(),
+});
+export type AssetChange = z.infer<typeof assetChangeSchema>;

@@ -499,6 +499,46 @@ export const MESSAGES = {
     fa: 'پروندهٔ دیگری در همین بارگذاری همان شناسهٔ قالب «{template_id}» را دارد.',
   },
   // end templates
+
+  // Assets: groups, inventory filters, enumerations and schedules (issue 5)
+  'assets.unknown_filter': {
+    en: 'Unknown filter: {keys}. Allowed filters: {allowed}.',
+    fa: 'فیلتر ناشناخته: {keys}. فیلترهای مجاز: {allowed}.',
+  },
+  'assets.date_invalid': { en: 'Date input not valid.', fa: 'تاریخ واردشده معتبر نیست.' },
+  'assets.fieldname_invalid': {
+    en: 'Filter options are not available for "{field}". Choose one of: {allowed}.',
+    fa: 'برای «{field}» گزینهٔ فیلتری وجود ندارد. یکی از این‌ها را انتخاب کنید: {allowed}.',
+  },
+  'assets.discovery_running': {
+    en: 'A discovery of this asset group is already running.',
+    fa: 'کشف دارایی‌های این گروه هم‌اکنون در حال اجراست.',
+  },
+  'assets.compare_other_group': {
+    en: 'Only two scan histories of the same asset group can be compared.',
+    fa: 'فقط دو سابقهٔ پویش از یک گروه دارایی را می‌توان با هم مقایسه کرد.',
+  },
+  'assets.history_not_running': {
+    en: 'This discovery is not running, so there is nothing to cancel.',
+    fa: 'این کشف در حال اجرا نیست و چیزی برای لغو وجود ندارد.',
+  },
+  'assets.schedule_weekdays_required': {
+    en: 'Choose at least one weekday for a custom schedule.',
+    fa: 'برای زمان‌بندی سفارشی دست‌کم یک روز هفته را انتخاب کنید.',
+  },
+  'assets.schedule_start_required': {
+    en: 'A start time is required for a repeating schedule.',
+    fa: 'برای زمان‌بندی تکرارشونده زمان شروع لازم است.',
+  },
+  'assets.schedule_exists': {
+    en: 'This asset group already has an enumeration schedule; edit it instead.',
+    fa: 'این گروه دارایی از قبل زمان‌بندی کشف دارد؛ همان را ویرایش کنید.',
+  },
+  'assets.worker_group_unknown': {
+    en: 'This worker group does not exist in the current workspace.',
+    fa: 'این گروه کارگر در فضای کاری کنونی وجود ندارد.',
+  },
+  // end assets
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,25 @@
+/**
+ * Prefilled bulk scan names (spec §5).
+ */
+
+const MAX_NAME = 100;
+const CUT_AT = 97;
+
+/**
+ * For groups: 'bulk scan for' plus the joined names, cut to 97 characters plus '...' when over 100.
+ * @example bulkScanNameForGroups(['Shop', 'Blog']) // 'bulk scan for Shop, Blog'
+ */
+export function bulkScanNameForGroups(names: readonly string[]): string {
+  const name = `bulk scan for ${names.join(', ')}`;
+  return name.length > MAX_NAME ? `${name.slice(0, CUT_AT)}...` : name;
+}
+
+/**
+ * For assets: 'bulk scan for' plus the first 3 hosts, and 'and N more' when there are more.
+ * @example bulkScanNameForAssets(['a', 'b', 'c', 'd']) // 'bulk scan for a, b, c and 1 more'
+ */
+export function bulkScanNameForAssets(hosts: readonly string[]): string {
+  const shown = hosts.slice(0, 3).join(', ');
+  const more = hosts.length > 3 ? ` and ${hosts.length - 3} more` : '';
+  return `bulk scan for ${shown}${more}`;
+}
