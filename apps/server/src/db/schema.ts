@@ -9,3 +9,4 @@ export * from './tables/teams.js';
 export * from './tables/templates.js';
 export * from './tables/billing.js';
 export * from './tables/support.js';
+export * from './tables/asset-history.js';
