@@ -94,6 +94,7 @@ describe.each(['fa', 'en'] as const)('teams in %s', (lang) => {
       expect(await b.page.getByRole('button', { name: s.invite, exact: true }).count()).toBe(0);
       expect(await b.page.getByRole('button', { name: s.deleteTeam, exact: true }).count()).toBe(0);
       expect(await b.page.getByRole('button', { name: s.leave, exact: true }).isVisible()).toBe(true);
+      expect(await b.page.getByRole('button', { name: s.rename, exact: true }).count()).toBe(0);
       await screenshot(b.page, `settings-team-user-${lang}`);
 
       // None of the owner's personal data.
@@ -122,9 +123,17 @@ describe.each(['fa', 'en'] as const)('teams in %s', (lang) => {
       expect(await b.page.getByRole('button', { name: s.transfer, exact: true }).count()).toBe(0);
       expect(await b.page.getByRole('button', { name: s.deleteTeam, exact: true }).count()).toBe(0);
 
+      // An admin may rename the team (same name rules).
+      const renamed = `${teamName} renamed`;
+      await b.page.getByRole('button', { name: s.rename, exact: true }).click();
+      await b.page.getByRole('dialog').getByLabel(s.teamName).fill(renamed);
+      await b.page.getByRole('dialog').getByRole('button', { name: s.save, exact: true }).click();
+      await snackbarText(b.page, s.teamRenamed);
+      await b.page.getByRole('heading', { name: renamed }).waitFor();
+
       // The owner deletes the team after confirming; it leaves the list.
       await a.page.goto('/settings/teams');
-      const ownRow = a.page.getByTestId('team-row').filter({ hasText: teamName });
+      const ownRow = a.page.getByTestId('team-row').filter({ hasText: renamed });
       await ownRow.getByRole('button', { name: s.deleteTeam, exact: true }).click();
       await a.page.getByRole('dialog').getByRole('button', { name: s.deleteTeam, exact: true }).click();
       await snackbarText(a.page, s.teamDeleted);

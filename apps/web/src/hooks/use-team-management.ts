@@ -1,4 +1,4 @@
-import type { MemberRoleChangeInput, TeamCreateInput, TeamInviteInput } from '@didban/core';
+import type { MemberRoleChangeInput, TeamCreateInput, TeamInviteInput, TeamRenameInput } from '@didban/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
@@ -65,6 +65,16 @@ export function useCreateTeam(onCreated: () => void) {
     failure: t('teams.createFailed'),
     invalidate: [TEAM_KEYS.all],
     onSuccess: onCreated,
+  });
+}
+
+export function useRenameTeam(id: string, onRenamed: () => void) {
+  const { t } = useTranslation('settings');
+  return useMutationWithFeedback((body: TeamRenameInput) => api.teams.rename(id, body), {
+    success: t('teams.renamed'),
+    failure: t('teams.actionFailed'),
+    invalidate: [TEAM_KEYS.all],
+    onSuccess: onRenamed,
   });
 }
 

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TabBar, useTab } from '../ui/tabs';
 import { ActivityTab } from './activity-tab';
 import { MembersTab } from './members-tab';
+import { RenameTeamDialog } from './rename-team-dialog';
 import { RequestsTab } from './requests-tab';
 import { RoleBadge } from './role-label';
 
@@ -23,6 +24,7 @@ export function TeamManagement({ teamId }: { teamId: string }) {
   const toList = () => navigate(PATHS.settingsTeams, { replace: true });
   const remove = useDeleteTeam(toList);
   const [deleting, setDeleting] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const requested = useTab(TABS, 'members');
 
   if (!team.data)
@@ -47,11 +49,18 @@ export function TeamManagement({ teamId }: { teamId: string }) {
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold">{team.data.name}</h2>
         <RoleBadge role={team.data.role} />
-        {can.delete ? (
-          <Button variant="ghost" className="ms-auto text-red-300" onClick={() => setDeleting(true)}>
-            {t('teams.delete')}
-          </Button>
-        ) : null}
+        <div className="ms-auto flex gap-2">
+          {can.rename ? (
+            <Button variant="ghost" onClick={() => setRenaming(true)}>
+              {t('teams.rename')}
+            </Button>
+          ) : null}
+          {can.delete ? (
+            <Button variant="ghost" className="text-red-300" onClick={() => setDeleting(true)}>
+              {t('teams.delete')}
+            </Button>
+          ) : null}
+        </div>
       </div>
       <div className="mt-4">
         <TabBar
@@ -63,6 +72,9 @@ export function TeamManagement({ teamId }: { teamId: string }) {
       {tab === 'members' ? <MembersTab team={team.data} onLeft={toList} /> : null}
       {tab === 'requests' ? <RequestsTab teamId={teamId} /> : null}
       {tab === 'activity' ? <ActivityTab teamId={teamId} /> : null}
+      {renaming ? (
+        <RenameTeamDialog teamId={teamId} name={team.data.name} open onClose={() => setRenaming(false)} />
+      ) : null}
       <ConfirmDialog
         open={deleting}
         title={t('teams.deleteTitle')}

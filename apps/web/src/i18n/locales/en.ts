@@ -224,6 +224,9 @@ export const en = {
       createdAt: 'created {{date}}',
       manage: 'Manage',
       delete: 'Delete team',
+      rename: 'Rename',
+      renameTitle: 'Rename the team',
+      renamed: 'Team renamed.',
       deleteTitle: 'Delete this team?',
       deleteBody:
         'The team “{{name}}”, its members, invitations and all its data will be deleted. This cannot be undone.',
