@@ -45,7 +45,11 @@ export function useTicketMessages(id: string, live: boolean) {
     getNextPageParam: (last) => last.next_page ?? undefined,
     refetchInterval: live ? CHAT_REFRESH_MS : false,
   });
-  const messages = query.data ? [...query.data.pages].reverse().flatMap((page) => page.results) : [];
+  const all = query.data ? [...query.data.pages].reverse().flatMap((page) => page.results) : [];
+  // Pages are offsets from the newest: a message sent between two page loads shifts the older
+  // page by one, so the same message may come twice.
+  const seen = new Set<string>();
+  const messages = all.filter((m) => !seen.has(m.id) && seen.add(m.id));
   return { ...query, messages };
 }
 
