@@ -163,4 +163,28 @@ describe.each(['fa', 'en'] as const)('support in %s', (lang) => {
       await context.close();
     }
   });
+  it("says why a disguised attachment is refused and does not show another user's ticket", async () => {
+    const owner = await register(baseUrl, newAccount(`bad${lang}`));
+    const stranger = await register(baseUrl, newAccount(`str${lang}`));
+    const ticketId = await openTicket(baseUrl, owner, `Bad input ${lang}`);
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      await openSignedIn(page, owner, `/settings/support/${ticketId}`);
+      await page.getByRole('heading', { name: `Bad input ${lang}` }).waitFor();
+      await page.getByTestId('attach-input').setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('MZ this is a program, not a picture'),
+      });
+      await page.getByRole('button', { name: s.send, exact: true }).click();
+      await snackbarText(page, translate('support.attachment_disguised', lang, { name: 'photo.png' }));
+      expect(await page.getByTestId('message').count()).toBe(0);
+
+      await openSignedIn(page, stranger, `/settings/support/${ticketId}`);
+      await page.getByText(s.ticketNotFound).waitFor();
+      expect(await page.getByRole('heading', { name: `Bad input ${lang}` }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
