@@ -120,4 +120,20 @@ describe.each(['fa', 'en'] as const)('billing in %s', (lang) => {
       await context.close();
     }
   });
+  it("says 'Failed to create payment request' when the server cannot start the payment", async () => {
+    const session = await register(baseUrl, newAccount(`preq${lang}`));
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      await page.route('**/api/v1/license/payment/request/', (route) =>
+        route.fulfill({ status: 500, body: '' }),
+      );
+      await openSignedIn(page, session, '/settings/billing');
+      const dialog = await buyPro(page, lang, 'bitcoin');
+      await dialog.getByRole('button', { name: s.pay, exact: true }).click();
+      await page.getByTestId('snackbar-message').filter({ hasText: s.paymentFailed }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/settings/billing');
+    } finally {
+      await context.close();
+    }
+  });
 });

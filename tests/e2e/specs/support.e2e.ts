@@ -187,4 +187,23 @@ describe.each(['fa', 'en'] as const)('support in %s', (lang) => {
       await context.close();
     }
   });
+  it("says 'Failed to create support ticket' when the ticket cannot be created", async () => {
+    const session = await register(baseUrl, newAccount(`tfail${lang}`));
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      await page.route('**/api/v1/support/tickets/', (route) =>
+        route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+      );
+      await openSignedIn(page, session, '/settings/support');
+      await page.getByRole('button', { name: s.newTicket, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(s.subject).fill('Cannot log in');
+      await dialog.getByLabel(s.type).selectOption({ label: s.technical });
+      await dialog.getByRole('button', { name: s.newTicket, exact: true }).click();
+      await snackbarText(page, s.ticketCreateFailed);
+      expect(await dialog.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });
