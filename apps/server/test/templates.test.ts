@@ -356,6 +356,28 @@ describe('upload', () => {
     expect(data.failed[1].reason).toBe('Only .yaml and .yml files are accepted.');
     expect(data.failed[2].reason).toBe('Another file in this upload has the same template id "acme-up-one".');
     expect((await call('GET', 'panel/templates/?scope=mine', alice.auth)).json().data.result_count).toBe(3);
+    const big = await upload({ ...alice.auth, ...en }, [
+      { name: 'huge.yaml', content: `${yaml('acme-huge')}# ${'x'.repeat(300 * 1024)}\n` },
+      { name: 'after.yaml', content: yaml('acme-after-huge') },
+    ]);
+    expect(big.statusCode, big.body).toBe(200);
+    expect(big.json().data.failed).toEqual([
+      { file_name: 'huge.yaml', code: 'too_large', reason: 'A template may be at most 256 KB.', issues: [] },
+    ]);
+    expect(big.json().data.loaded.map((t: { template_id: string }) => t.template_id)).toEqual([
+      'acme-after-huge',
+    ]);
+
+    const many = await upload(
+      { ...alice.auth, ...en },
+      Array.from({ length: 51 }, (_, i) => ({ name: `m${i}.yaml`, content: yaml(`acme-many-${i}`) })),
+    );
+    expect(many.statusCode).toBe(400);
+    expect(many.json()).toEqual({ message: 'Upload at most 50 files at once.', code: 'upload_too_many' });
+    expect(
+      (await call('GET', 'panel/templates/?scope=mine&search=acme-many', alice.auth)).json().data
+        .result_count,
+    ).toBe(0);
 
     const none = await server.app.inject({
       method: 'POST',

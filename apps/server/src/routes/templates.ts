@@ -163,6 +163,7 @@ export function templateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
       limits: { fileSize: TEMPLATE_YAML_MAX, files: TEMPLATE_UPLOAD_MAX_FILES + 1, fields: 5 },
+      throwFileSizeLimit: false,
     });
 
     // Template errors carry per-issue text (with lines) that message keys cannot express, so
@@ -356,14 +357,9 @@ export function templateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           for await (const part of request.parts()) {
             if (part.type !== 'file') continue;
             const file = part as MultipartFile;
-            const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-              if (error.code === 'FST_REQ_FILE_TOO_LARGE') return null;
-              throw error;
-            });
-            if (bytes === null) {
-              // The rest of an oversized file is discarded; the others still load.
-              file.file.resume();
-            }
+            const buffer = await file.toBuffer();
+            // Over the limit the stream is cut short (not thrown), so the other files still load.
+            const bytes = file.file.truncated ? null : buffer;
             files.push({ name: file.filename || 'template.yaml', bytes });
           }
         } catch (error) {
