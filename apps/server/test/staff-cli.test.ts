@@ -65,5 +65,5 @@ describe('pnpm staff <username>', () => {
       await again.stop();
     }
     expect((await cli(['operator', '--revoke'])).stdout.trim()).toBe('operator is no longer staff.');
-  });
+  }, 120_000);
 });
