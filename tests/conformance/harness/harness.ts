@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type RequestListener, request, type S
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { createServer as createTlsServer } from 'node:tls';
+import { createServer as createTlsServer, type TlsOptions } from 'node:tls';
 import type { ScanOptions } from '@didban/engine';
 import { type StubRecord, startDnsStub } from './dns-stub.js';
 import { startOastServer } from './oast-server.js';
@@ -73,8 +73,14 @@ export class Harness {
     return `127.0.0.1:${port}`;
   }
 
-  async tls(onConnection: (socket: Socket) => void, certName: CertName = 'self-signed'): Promise<string> {
-    const port = await this.listen(createTlsServer(cert(certName), onConnection) as unknown as Server);
+  async tls(
+    onConnection: (socket: Socket) => void,
+    certName: CertName = 'self-signed',
+    options: TlsOptions = {},
+  ): Promise<string> {
+    const port = await this.listen(
+      createTlsServer({ ...cert(certName), ...options }, onConnection) as unknown as Server,
+    );
     return `127.0.0.1:${port}`;
   }
 

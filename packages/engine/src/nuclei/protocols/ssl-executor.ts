@@ -90,6 +90,10 @@ function handshake(
       rejectUnauthorized: false,
       minVersion: block.minVersion ? VERSIONS[block.minVersion] : 'TLSv1',
       maxVersion: block.maxVersion ? VERSIONS[block.maxVersion] : undefined,
+      // A scanner must complete the handshakes a weak server offers (TLS 1.0/1.1 with ECDHE,
+      // legacy signature algorithms): OpenSSL's default security level refuses them, which
+      // would hide exactly the weaknesses the ssl templates look for.
+      ciphers: 'DEFAULT@SECLEVEL=0',
       signal,
     } as ConnectionOptions);
     const timer = setTimeout(
