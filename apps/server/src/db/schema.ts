@@ -10,3 +10,4 @@ export * from './tables/templates.js';
 export * from './tables/billing.js';
 export * from './tables/support.js';
 export * from './tables/asset-history.js';
+export * from './tables/template-runs.js';
