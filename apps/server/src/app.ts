@@ -15,6 +15,9 @@ import { installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
 import { installValidation } from './http/validation.js';
+import { assetEnumerationRoutes } from './routes/asset-enumerations.js';
+import { assetGroupRoutes } from './routes/asset-groups.js';
+import { assetInventoryRoutes } from './routes/asset-inventory.js';
 import { authRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
 import { feedbackRoutes } from './routes/feedback.js';
@@ -34,6 +37,7 @@ import { workerApiRoutes } from './routes/worker-api.js';
 import { workerRoutes } from './routes/workers.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { createLocalStorage } from './storage/file-storage.js';
+import { templateRunRoutes } from './template-runs/template-run-routes.js';
 import { serveWebPanel } from './web-panel.js';
 
 export const API_BASE = '/api/v1';
@@ -126,6 +130,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(billingRoutes(deps));
       await api.register(supportRoutes(deps));
       await api.register(templateRoutes(deps));
+      await api.register(templateRunRoutes(deps));
+      await api.register(assetGroupRoutes(deps));
+      await api.register(assetInventoryRoutes(deps));
+      await api.register(assetEnumerationRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { startScheduler } from './scheduler/scheduler.js';
 import { startBuiltinWorker } from './workers/start-builtin.js';
 
 /**
@@ -24,11 +25,14 @@ export async function startServer(config: Config) {
         return undefined;
       })
     : undefined;
+  // Scheduled runs (enumeration schedules, later scan schedules); safe with many servers.
+  const stopScheduler = startScheduler(database.db, { log: (msg, extra) => app.log.warn(extra, msg) });
   return {
     app,
     address,
     db: database.db,
     async stop() {
+      stopScheduler();
       await (await worker)?.stop();
       await app.close();
       await database.close();

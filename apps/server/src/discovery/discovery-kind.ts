@@ -8,6 +8,7 @@ import {
   discoveryPayloadSchema,
 } from '@didban/core';
 import { eq, sql } from 'drizzle-orm';
+import { recordHistorySnapshot } from '../assets/history-snapshot.js';
 import { assetGroups, assets, enumerationHistories } from '../db/schema.js';
 import type { AssetTechnology } from '../db/tables/assets.js';
 import { HttpError } from '../http/errors.js';
@@ -117,6 +118,8 @@ async function finish(ctx: KindContext, status: 'finished' | 'failed', error: st
     })
     .where(eq(enumerationHistories.id, payload.history_id))
     .returning();
+  // Keep the inventory as it was at this history, and each asset's changelog (assets/).
+  if (history && status === 'finished') await recordHistorySnapshot(ctx.tx, history.id);
   const [group] = await ctx.tx
     .update(assetGroups)
     .set({ status, updated_at: sql`now()` })

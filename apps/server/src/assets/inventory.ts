@@ -1,0 +1,118 @@
+/**
+ * Inventory reads: a page of assets (live or as at one enumeration history) and filter option
+ * values with their counts.
+ */
+import type { Asset, AssetOptionField, FilterOption } from '@didban/core';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { assetSnapshots, assets, enumerationHistories } from '../db/schema.js';
+import { presentAsset } from '../discovery/present-asset.js';
+import { notFound } from '../http/errors.js';
+import {
+  type AssetSource,
+  type InventoryQuery,
+  inventoryConditions,
+  inventoryOrder,
+  liveSource,
+  optionValueSql,
+  snapshotSource,
+} from './inventory-query.js';
+
+/** Most option values one `fieldname` call answers (most used first). */
+export const MAX_OPTIONS = 100;
+
+/** A history of the workspace (404 otherwise). */
+export async function workspaceHistory(db: Db, workspaceId: string, historyId: string) {
+  const [history] = await db
+    .select()
+    .from(enumerationHistories)
+    .where(and(eq(enumerationHistories.id, historyId), eq(enumerationHistories.workspace_id, workspaceId)));
+  if (!history) throw notFound();
+  return history;
+}
+
+function scope(
+  src: AssetSource,
+  workspaceId: string,
+  groupId: string | null,
+  historyId: string | null,
+): SQL[] {
+  const out: SQL[] = [sql`${src.workspace} = ${workspaceId}`];
+  if (groupId) out.push(sql`${src.group} = ${groupId}`);
+  if (historyId) out.push(sql`${assetSnapshots.history_id} = ${historyId}`);
+  return out;
+}
+
+/**
+ * One page of the inventory. With `q.history` the rows are that history's snapshot.
+ * @example const { results, total } = await listInventory(db, ws.id, q, { page: 1, pageSize: 10 });
+ */
+export async function listInventory(
+  db: Db,
+  workspaceId: string,
+  q: InventoryQuery,
+  paging: { page: number; pageSize: number },
+  groupId: string | null = null,
+): Promise<{ results: Asset[]; total: number }> {
+  const offset = (paging.page - 1) * paging.pageSize;
+  if (q.history) {
+    await workspaceHistory(db, workspaceId, q.history);
+    const where = and(
+      ...scope(snapshotSource, workspaceId, groupId, q.history),
+      ...inventoryConditions(snapshotSource, q),
+    );
+    const [total] = await db.select({ n: count() }).from(assetSnapshots).where(where);
+    const rows = await db
+      .select({ data: assetSnapshots.data })
+      .from(assetSnapshots)
+      .where(where)
+      .orderBy(...inventoryOrder(snapshotSource, q))
+      .limit(paging.pageSize)
+      .offset(offset);
+    return { results: rows.map((r) => r.data), total: total?.n ?? 0 };
+  }
+  const where = and(...scope(liveSource, workspaceId, groupId, null), ...inventoryConditions(liveSource, q));
+  const [total] = await db.select({ n: count() }).from(assets).where(where);
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(where)
+    .orderBy(...inventoryOrder(liveSource, q))
+    .limit(paging.pageSize)
+    .offset(offset);
+  return { results: rows.map(presentAsset), total: total?.n ?? 0 };
+}
+
+/**
+ * Distinct values of a field with how many assets have each, narrowed by `search` and by the
+ * other filters of the query (most used first, at most {@link MAX_OPTIONS}).
+ * @example await inventoryOptions(db, ws.id, q, 'port') // [{ value: '443', count: 12 }, …]
+ */
+export async function inventoryOptions(
+  db: Db,
+  workspaceId: string,
+  q: InventoryQuery,
+  field: AssetOptionField,
+  groupId: string | null = null,
+): Promise<FilterOption[]> {
+  const src = q.history ? snapshotSource : liveSource;
+  if (q.history) await workspaceHistory(db, workspaceId, q.history);
+  const table = q.history ? sql`${assetSnapshots}` : sql`${assets}`;
+  const { from, value } = optionValueSql(src, field);
+  const conditions = [
+    ...scope(src, workspaceId, groupId, q.history),
+    ...inventoryConditions(src, { ...q, search: '', filters: { ...q.filters, [field]: undefined } }),
+    sql`${value} is not null and ${value} <> ''`,
+  ];
+  if (q.search) conditions.push(sql`${value} ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const result = await db.execute(sql`
+    select ${value} as value, count(*)::int as count
+    from ${table}${from ? sql` cross join lateral ${from}` : sql``}
+    where ${sql.join(conditions, sql` and `)}
+    group by 1
+    order by 2 desc, 1 asc
+    limit ${MAX_OPTIONS}`);
+  // Both drivers answer { rows }; drizzle's type for it differs between them.
+  const rows = (result as unknown as { rows: { value: unknown; count: unknown }[] }).rows;
+  return rows.map((r) => ({ value: String(r.value), count: Number(r.count) }));
+}

@@ -1,0 +1,186 @@
+import {
+  apiErrorSchema,
+  assetChangeSchema,
+  assetDetailSchema,
+  assetSchema,
+  envelope,
+  filterOptionSchema,
+  pagedList,
+  pageInfo,
+  technologySummarySchema,
+} from '@didban/core';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.js';
+import { inventoryOptions, listInventory } from '../assets/inventory.js';
+import { isUuid, parseInventoryQuery } from '../assets/inventory-query.js';
+import { listTechnologies } from '../assets/technologies.js';
+import { assetChanges, assets } from '../db/schema.js';
+import { presentAsset, presentAssetDetail } from '../discovery/present-asset.js';
+import { currentWorkspace } from '../http/access.js';
+import { notFound } from '../http/errors.js';
+import { pageParams } from './asset-groups.js';
+
+const idParams = z.object({ id: z.string().max(100) });
+const deleted = z.object({ data: z.object({ deleted: z.boolean() }) });
+const freeQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/**
+ * spec §7 inventory: `panel/all-assets/` (every asset of the workspace, filtered, sorted and paged,
+ * or option values with `fieldname`), one asset, its changelog, delete, the technologies in use
+ * and the assets using one. Deleting needs an admin; the rest any member (docs/permissions.md).
+ */
+export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+
+  const findAsset = async (workspaceId: string, id: string) => {
+    if (!isUuid(id)) throw notFound();
+    const [row] = await db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.id, id), eq(assets.workspace_id, workspaceId)));
+    if (!row) throw notFound();
+    return row;
+  };
+
+  return async (app) => {
+    app.get(
+      '/panel/all-assets/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['assets'],
+          summary:
+            'The inventory: page, page_size, search, ordering (-column for descending), created_at_after/before, comma-joined filters, history; with fieldname the option values with counts. Unknown keys: 400.',
+          querystring: freeQuery,
+          response: {
+            200: envelope(z.union([pagedList(assetSchema), z.array(filterOptionSchema)])),
+            400: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const workspaceId = currentWorkspace(request).id;
+        const q = parseInventoryQuery(request.query);
+        if (q.fieldname) return { data: await inventoryOptions(db, workspaceId, q, q.fieldname) };
+        const paging = pageParams(request.query);
+        const { results, total } = await listInventory(db, workspaceId, q, paging);
+        return { data: { results, ...pageInfo(total, paging.page, paging.pageSize) } };
+      },
+    );
+
+    app.get(
+      '/panel/all-assets/technologies/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['assets'],
+          summary:
+            'Technologies detected on the workspace’s assets, with versions and how many assets use each',
+          response: { 200: envelope(z.array(technologySummarySchema)) },
+        },
+      },
+      async (request) => ({ data: await listTechnologies(db, currentWorkspace(request).id) }),
+    );
+
+    app.get(
+      '/panel/all-assets/filter-by-technology',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['assets'],
+          summary: 'Assets using one technology (technology_id is the id the technologies list gives)',
+          querystring: z.object({
+            technology_id: z.string().min(1).max(200),
+            page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+            page_size: z.coerce.number().int().min(1).max(100).default(10),
+          }),
+          response: { 200: envelope(pagedList(assetSchema)) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const where = and(
+          eq(assets.workspace_id, currentWorkspace(request).id),
+          sql`${assets.technologies} @> ${JSON.stringify([{ slug: q.technology_id }])}::jsonb`,
+        );
+        const [total] = await db.select({ n: count() }).from(assets).where(where);
+        const rows = await db
+          .select()
+          .from(assets)
+          .where(where)
+          .orderBy(asc(assets.host), asc(assets.port), asc(assets.id))
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size);
+        return { data: { results: rows.map(presentAsset), ...pageInfo(total?.n ?? 0, q.page, q.page_size) } };
+      },
+    );
+
+    app.get(
+      '/panel/all-assets/:id/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['assets'],
+          summary: 'One asset with its HTTP response facts',
+          params: idParams,
+          response: { 200: envelope(assetDetailSchema) },
+        },
+      },
+      async (request) => {
+        const row = await findAsset(currentWorkspace(request).id, request.params.id);
+        return { data: presentAssetDetail(row) };
+      },
+    );
+
+    app.get(
+      '/panel/all-assets/:id/changelog/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['assets'],
+          summary:
+            'What changed on an asset at each discovery: appeared, changed fields, disappeared (newest first)',
+          params: idParams,
+          response: { 200: envelope(z.array(assetChangeSchema)) },
+        },
+      },
+      async (request) => {
+        const row = await findAsset(currentWorkspace(request).id, request.params.id);
+        const changes = await db
+          .select()
+          .from(assetChanges)
+          .where(eq(assetChanges.asset_id, row.id))
+          .orderBy(desc(assetChanges.created_at), desc(assetChanges.id));
+        return {
+          data: changes.map((c) => ({
+            id: c.id,
+            kind: c.kind,
+            enumeration_history: c.history_id,
+            changes: c.changes,
+            created_at: c.created_at.toISOString(),
+          })),
+        };
+      },
+    );
+
+    app.delete(
+      '/panel/all-assets/:id/',
+      {
+        config: { access: 'workspace:admin' },
+        schema: {
+          tags: ['assets'],
+          summary: 'Delete an asset (discovery adds it again if it is still found)',
+          params: idParams,
+          response: { 200: deleted },
+        },
+      },
+      async (request) => {
+        const row = await findAsset(currentWorkspace(request).id, request.params.id);
+        await db.delete(assets).where(eq(assets.id, row.id));
+        return { data: { deleted: true } };
+      },
+    );
+  };
+}
