@@ -24,5 +24,8 @@ export const PATHS = {
 /** A team's management view. */
 export const teamPath = (id: string) => `${PATHS.settingsTeams}/${encodeURIComponent(id)}`;
 
+/** A worker's details and setup guide. */
+export const workerPath = (id: string) => `${PATHS.workers}/${encodeURIComponent(id)}`;
+
 /** A support ticket's conversation. */
 export const ticketPath = (id: string) => `${PATHS.settingsSupport}/${encodeURIComponent(id)}`;

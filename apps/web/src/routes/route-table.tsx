@@ -63,6 +63,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('../pages/home-page').then((m) => ({ Component: m.HomePage })),
           },
           {
+            path: PATHS.workers,
+            lazy: () => import('../pages/workers/workers-page').then((m) => ({ Component: m.WorkersPage })),
+          },
+          {
+            path: `${PATHS.workers}/:workerId`,
+            lazy: () => import('../pages/workers/worker-page').then((m) => ({ Component: m.WorkerPage })),
+          },
+          {
             path: PATHS.settings,
             lazy: () =>
               import('../pages/settings/settings-layout').then((m) => ({ Component: m.SettingsLayout })),

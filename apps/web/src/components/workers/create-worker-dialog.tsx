@@ -1,0 +1,84 @@
+import type { WorkerCreated } from '@didban/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAllWorkerGroups, useCreateWorker } from '../../hooks/use-workers';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import { SelectField } from '../ui/select-field';
+import { TextField } from '../ui/text-field';
+import { ApiKeyPanel } from './api-key-panel';
+
+/** New worker: a name and an optional group, then its API key, shown once. */
+export function CreateWorkerDialog({
+  open,
+  groupId,
+  onClose,
+}: {
+  open: boolean;
+  groupId: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workers');
+  const [created, setCreated] = useState<WorkerCreated | null>(null);
+  // Forget the key the moment the dialog closes: it must never be shown again.
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Modal open={open} onClose={close} title={t(created ? 'key.title' : 'list.createTitle')}>
+      {created ? (
+        <ApiKeyPanel apiKey={created.api_key} workerId={created.worker.id} onDone={close} />
+      ) : (
+        <CreateWorkerForm groupId={groupId} onCreated={setCreated} onCancel={close} />
+      )}
+    </Modal>
+  );
+}
+
+function CreateWorkerForm({
+  groupId,
+  onCreated,
+  onCancel,
+}: {
+  groupId: string | null;
+  onCreated: (created: WorkerCreated) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['workers', 'shared']);
+  const [name, setName] = useState('');
+  const [group, setGroup] = useState(groupId ?? '');
+  const groups = useAllWorkerGroups();
+  const create = useCreateWorker(onCreated);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) create.mutate({ name: name.trim(), group_id: group || null });
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate>
+      <TextField
+        label={t('list.name')}
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+      />
+      <SelectField label={t('list.group')} value={group} onChange={(e) => setGroup(e.target.value)}>
+        <option value="">{t('list.noGroup')}</option>
+        {(groups.data ?? []).map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('shared:cancel')}
+        </Button>
+        <Button type="submit" disabled={create.isPending || !name.trim()}>
+          {create.isPending ? t('shared:saving') : t('list.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

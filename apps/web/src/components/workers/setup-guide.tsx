@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { API_KEY_PLACEHOLDER, SETUP_PLATFORMS, setupSteps } from '../../lib/worker-setup';
+import { TabBar, useTab } from '../ui/tabs';
+import { CommandBlock } from './command-block';
+
+/**
+ * How to run this worker: Docker, Linux/macOS or Windows, with this server's address filled in
+ * and a placeholder for the key (shown once at creation, never again).
+ */
+export function SetupGuide({ revoked }: { revoked: boolean }) {
+  const { t } = useTranslation('workers');
+  const platform = useTab(SETUP_PLATFORMS, 'docker');
+  // Workers talk to the same origin that serves the panel.
+  const serverUrl = window.location.origin;
+  return (
+    <section aria-labelledby="setup-title" className="flex flex-col gap-4">
+      <h2 id="setup-title" className="text-lg font-semibold">
+        {t('setup.title')}
+      </h2>
+      {revoked ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-500/40 bg-red-950/50 p-3 text-sm text-red-100"
+        >
+          {t('setup.revoked')}
+        </p>
+      ) : null}
+      <p className="text-sm text-zinc-400">
+        {t('setup.intro', { url: serverUrl, placeholder: API_KEY_PLACEHOLDER })}
+      </p>
+      <TabBar
+        label={t('setup.tabs')}
+        current={platform}
+        items={SETUP_PLATFORMS.map((key) => ({ key, label: t(`setup.${key}`) }))}
+      />
+      <div role="tabpanel" className="flex flex-col gap-4">
+        <p className="text-sm text-zinc-400">
+          {t(`setup.needs.${platform}`)} {t('setup.checkout')}
+        </p>
+        {setupSteps(platform, serverUrl).map((step) => (
+          <CommandBlock
+            key={step.key}
+            label={t(`setup.steps.${step.key}`)}
+            command={step.command}
+            copyLabel={t('setup.copyCommand', { step: t(`setup.steps.${step.key}`) })}
+          />
+        ))}
+        {platform === 'docker' ? <p className="text-xs text-zinc-500">{t('setup.dockerLocal')}</p> : null}
+        <p className="text-xs text-zinc-500">{t('setup.defaults')}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Worker } from '@didban/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRelativeTime } from '../../hooks/use-relative-time';
+import { workerPath } from '../../routes/paths';
+import { WorkerActions } from './worker-actions';
+import { WorkerStatusBadge } from './worker-status-badge';
+
+/** One worker: name (to its details and setup guide), country, IP, last update, status. */
+export function WorkerRow({ worker, canManage }: { worker: Worker; canManage: boolean }) {
+  const { t } = useTranslation('workers');
+  const ago = useRelativeTime();
+  const dash = t('list.unknown');
+  return (
+    <tr data-testid="worker-row" className="border-t border-zinc-800 align-middle">
+      <td className="px-4 py-3">
+        <Link to={workerPath(worker.id)} className="font-medium text-zinc-100 hover:underline" dir="auto">
+          {worker.name}
+        </Link>
+      </td>
+      <td className="px-4 py-3 text-zinc-300">{worker.country || dash}</td>
+      <td className="px-4 py-3 text-zinc-300">
+        <span dir="ltr">{worker.ip || dash}</span>
+      </td>
+      <td className="px-4 py-3 text-zinc-400">
+        <time dateTime={worker.updated_at} title={worker.updated_at}>
+          {ago(worker.updated_at)}
+        </time>
+      </td>
+      <td className="px-4 py-3">
+        <WorkerStatusBadge status={worker.status} />
+      </td>
+      {canManage ? (
+        <td className="px-4 py-3">
+          <WorkerActions worker={worker} />
+        </td>
+      ) : null}
+    </tr>
+  );
+}

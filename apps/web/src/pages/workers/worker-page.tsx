@@ -1,0 +1,95 @@
+import type { Worker } from '@didban/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Card, ListState } from '../../components/ui/card';
+import { SetupGuide } from '../../components/workers/setup-guide';
+import { WorkerActions } from '../../components/workers/worker-actions';
+import { WorkerStatusBadge } from '../../components/workers/worker-status-badge';
+import { useRelativeTime } from '../../hooks/use-relative-time';
+import { useAllWorkerGroups, useCanManageWorkers, useWorker } from '../../hooks/use-workers';
+import { PATHS } from '../../routes/paths';
+
+/** /workers/{workerId}: the worker's facts and its setup guide (spec §2). */
+export function WorkerPage() {
+  const { t } = useTranslation(['workers', 'shared']);
+  const { workerId = '' } = useParams();
+  const navigate = useNavigate();
+  const canManage = useCanManageWorkers().canManage;
+  const worker = useWorker(workerId);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to={PATHS.workers} className="self-start text-sm text-brand-300 hover:underline">
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+          ←
+        </span>{' '}
+        {t('detail.back')}
+      </Link>
+      {!worker.data ? (
+        <ListState kind={worker.isError ? 'error' : 'loading'}>
+          {t(worker.isError ? 'detail.notFound' : 'shared:loading')}
+        </ListState>
+      ) : (
+        <>
+          <Card>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-semibold" dir="auto">
+                {worker.data.name}
+              </h1>
+              <WorkerStatusBadge status={worker.data.status} />
+              {canManage ? (
+                <div className="ms-auto">
+                  <WorkerActions worker={worker.data} onDeleted={() => navigate(PATHS.workers)} />
+                </div>
+              ) : null}
+            </div>
+            <WorkerFacts worker={worker.data} />
+          </Card>
+          <Card>
+            <SetupGuide revoked={worker.data.status === 'revoked'} />
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+function WorkerFacts({ worker }: { worker: Worker }) {
+  const { t } = useTranslation('workers');
+  const ago = useRelativeTime();
+  const groups = useAllWorkerGroups();
+  const dash = t('list.unknown');
+  const group = worker.group_id
+    ? (groups.data?.find((g) => g.id === worker.group_id)?.name ?? dash)
+    : t('list.noGroup');
+  return (
+    <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <Fact label={t('detail.group')}>{group}</Fact>
+      <Fact label={t('list.country')}>{worker.country || dash}</Fact>
+      <Fact label={t('list.ip')}>
+        <span dir="ltr">{worker.ip || dash}</span>
+      </Fact>
+      <Fact label={t('detail.version')}>
+        <span dir="ltr">{worker.version || dash}</span>
+      </Fact>
+      <Fact label={t('detail.keyPrefix')}>
+        <code dir="ltr">{worker.key_prefix}…</code>
+      </Fact>
+      <Fact label={t('detail.lastSeen')}>
+        {worker.last_seen_at ? ago(worker.last_seen_at) : t('detail.never')}
+      </Fact>
+      <Fact label={t('list.updated')}>{ago(worker.updated_at)}</Fact>
+      <Fact label={t('detail.created')}>{ago(worker.created_at)}</Fact>
+    </dl>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-zinc-500">{label}</dt>
+      <dd className="mt-0.5 text-zinc-200">{children}</dd>
+    </div>
+  );
+}
