@@ -39,13 +39,13 @@ describe.each(['fa', 'en'] as const)('support in %s', (lang) => {
       await u.page.getByRole('heading', { name: s.supportTitle }).waitFor();
       await u.page.getByRole('button', { name: s.newTicket, exact: true }).click();
       const dialog = u.page.getByRole('dialog');
-      await dialog.getByRole('button', { name: s.newTicket, exact: true }).click();
+      await dialog.getByRole('button', { name: s.submitTicket, exact: true }).click();
       await dialog.getByText(translate('support.title_required', lang)).waitFor();
       await screenshot(u.page, `settings-support-new-${lang}`);
       await dialog.getByLabel(s.subject).fill(title);
       await dialog.getByLabel(s.type).selectOption({ label: s.technical });
       await dialog.getByLabel(s.priority).selectOption({ label: s.high });
-      await dialog.getByRole('button', { name: s.newTicket, exact: true }).click();
+      await dialog.getByRole('button', { name: s.submitTicket, exact: true }).click();
       await snackbarText(u.page, s.ticketCreated);
       await u.page.getByRole('heading', { name: title }).waitFor();
       const ticketUrl = new URL(u.page.url()).pathname;
@@ -199,7 +199,7 @@ describe.each(['fa', 'en'] as const)('support in %s', (lang) => {
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel(s.subject).fill('Cannot log in');
       await dialog.getByLabel(s.type).selectOption({ label: s.technical });
-      await dialog.getByRole('button', { name: s.newTicket, exact: true }).click();
+      await dialog.getByRole('button', { name: s.submitTicket, exact: true }).click();
       await snackbarText(page, s.ticketCreateFailed);
       expect(await dialog.isVisible()).toBe(true);
     } finally {

@@ -90,7 +90,7 @@ export function CreateTicketDialog({
             {t('shared:cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            {t('support.create')}
+            {t('support.submit')}
           </Button>
         </div>
       </form>
