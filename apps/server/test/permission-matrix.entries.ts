@@ -18,7 +18,7 @@
  *      cross (the parameter is the team itself, or any user may name it by design).
  */
 import { eq } from 'drizzle-orm';
-import { licenses, notifications, orders, tickets, ticketTypes, users } from '../src/db/schema.js';
+import { assets, licenses, notifications, orders, tickets, ticketTypes, users } from '../src/db/schema.js';
 import { createTeam } from './helpers/teams.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
 
@@ -287,6 +287,67 @@ const templateUpload = () => ({
   ),
   headers: { 'content-type': `multipart/form-data; boundary=${TEMPLATE_BOUNDARY}` },
 });
+
+// ---- asset fixtures (issue 5)
+
+/** A group of team A; its first discovery is queued (running) as on creation. */
+async function assetGroupIn(w: World): Promise<{ id: string; history: string }> {
+  const group = await setup(
+    w,
+    w.people.owner,
+    'POST',
+    '/panel/assets/',
+    { name: 'Matrix', roots: 'matrix.test' },
+    w.team.id,
+  );
+  const status = await w.server.app.inject({
+    method: 'GET',
+    url: `${API}/panel/enumeration-status/${group.id}`,
+    headers: { ...w.people.owner.auth, 'x-workspace-id': w.team.id },
+  });
+  return { id: group.id, history: status.json().data.history_id };
+}
+
+/** A group of team A whose discovery is not running (cancelled), so a new one may start. */
+async function idleAssetGroupIn(w: World): Promise<string> {
+  const group = await assetGroupIn(w);
+  await setup(
+    w,
+    w.people.owner,
+    'POST',
+    `/panel/enumerations/${group.id}/histories/${group.history}/cancel-scan/`,
+    undefined,
+    w.team.id,
+  );
+  return group.id;
+}
+
+/** An asset of team A (stored directly: discovery itself is the worker's business). */
+async function assetIn(w: World): Promise<string> {
+  const group = await assetGroupIn(w);
+  const [row] = await w.server.db
+    .insert(assets)
+    .values({ workspace_id: w.team.id, group_id: group.id, host: 'matrix.test', port: 443 })
+    .returning({ id: assets.id });
+  return row!.id;
+}
+
+async function enumerationScheduleIn(w: World): Promise<string> {
+  const group = await assetGroupIn(w);
+  return (
+    await setup(
+      w,
+      w.people.owner,
+      'POST',
+      '/panel/enumerations-schedules/',
+      { asset_group: group.id, frequency: 'daily', start_time: '2030-01-01T09:00:00Z' },
+      w.team.id,
+    )
+  ).id;
+}
+
+const crossAs = (w: World) => ({ as: w.people.outsider, workspace: w.otherTeam.id });
+const headerScoped = { skip: 'no parameter: scoped by the header' };
 
 export const MATRIX: Record<string, MatrixEntry> = {
   // ---- health and documents (public)
@@ -939,6 +1000,205 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: workspace(200, 200, 200),
     request: () => ({ url: `${API}/panel/template-tags/?search=git` }),
     crossTenant: { skip: 'no parameter: scoped by the header' },
+  },
+  // ---- assets (docs/permissions.md "Assets": members read and run discovery, admins delete)
+  'GET /api/v1/panel/assets/': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/panel/assets/?search=matrix` }),
+    crossTenant: headerScoped,
+  },
+  'POST /api/v1/panel/assets/': {
+    expect: workspace(201, 201, 201),
+    request: () => ({ url: `${API}/panel/assets/`, payload: { name: 'Matrix', roots: 'matrix.test' } }),
+    crossTenant: headerScoped,
+  },
+  'GET /api/v1/panel/assets/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/assets/${(await assetGroupIn(w)).id}/` }),
+    crossTenant: async (w) => ({ url: `${API}/panel/assets/${(await assetGroupIn(w)).id}/`, ...crossAs(w) }),
+  },
+  'PATCH /api/v1/panel/assets/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({
+      url: `${API}/panel/assets/${(await assetGroupIn(w)).id}/`,
+      payload: { name: 'Renamed' },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/assets/${(await assetGroupIn(w)).id}/`,
+      payload: { name: 'Renamed' },
+      ...crossAs(w),
+    }),
+  },
+  'DELETE /api/v1/panel/assets/:id/': {
+    expect: workspace(403, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/assets/${(await assetGroupIn(w)).id}/` }),
+    crossTenant: async (w) => ({ url: `${API}/panel/assets/${(await assetGroupIn(w)).id}/`, ...crossAs(w) }),
+  },
+  'GET /api/v1/panel/asset-groups/:id/assets/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/asset-groups/${(await assetGroupIn(w)).id}/assets/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/asset-groups/${(await assetGroupIn(w)).id}/assets/`,
+      ...crossAs(w),
+    }),
+  },
+  'GET /api/v1/panel/all-assets/': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/panel/all-assets/?ordering=-updated_at&port=443` }),
+    crossTenant: headerScoped,
+  },
+  'GET /api/v1/panel/all-assets/technologies/': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/panel/all-assets/technologies/` }),
+    crossTenant: headerScoped,
+  },
+  'GET /api/v1/panel/all-assets/filter-by-technology': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/panel/all-assets/filter-by-technology?technology_id=nginx` }),
+    crossTenant: headerScoped,
+  },
+  'GET /api/v1/panel/all-assets/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/all-assets/${await assetIn(w)}/` }),
+    crossTenant: async (w) => ({ url: `${API}/panel/all-assets/${await assetIn(w)}/`, ...crossAs(w) }),
+  },
+  'GET /api/v1/panel/all-assets/:id/changelog/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/all-assets/${await assetIn(w)}/changelog/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/all-assets/${await assetIn(w)}/changelog/`,
+      ...crossAs(w),
+    }),
+  },
+  'DELETE /api/v1/panel/all-assets/:id/': {
+    expect: workspace(403, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/all-assets/${await assetIn(w)}/` }),
+    crossTenant: async (w) => ({ url: `${API}/panel/all-assets/${await assetIn(w)}/`, ...crossAs(w) }),
+  },
+  'POST /api/v1/panel/enumerations/': {
+    expect: workspace(201, 201, 201),
+    request: async (w) => ({
+      url: `${API}/panel/enumerations/`,
+      payload: { asset_group_id: await idleAssetGroupIn(w) },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumerations/`,
+      payload: { asset_group_id: await idleAssetGroupIn(w) },
+      ...crossAs(w),
+    }),
+  },
+  'POST /api/v1/panel/asset-rediscovery/': {
+    expect: workspace(201, 201, 201),
+    request: async (w) => ({
+      url: `${API}/panel/asset-rediscovery/`,
+      payload: { asset_group_id: await idleAssetGroupIn(w) },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/asset-rediscovery/`,
+      payload: { asset_group_id: await idleAssetGroupIn(w) },
+      ...crossAs(w),
+    }),
+  },
+  'GET /api/v1/panel/enumerations/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/enumerations/${(await assetGroupIn(w)).id}/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumerations/${(await assetGroupIn(w)).id}/`,
+      ...crossAs(w),
+    }),
+  },
+  'PATCH /api/v1/panel/enumerations/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({
+      url: `${API}/panel/enumerations/${(await assetGroupIn(w)).id}/`,
+      payload: { auto_discovery: false },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumerations/${(await assetGroupIn(w)).id}/`,
+      payload: { auto_discovery: false },
+      ...crossAs(w),
+    }),
+  },
+  'GET /api/v1/panel/enumeration-status/:id': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/enumeration-status/${(await assetGroupIn(w)).history}` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumeration-status/${(await assetGroupIn(w)).history}`,
+      ...crossAs(w),
+    }),
+  },
+  'POST /api/v1/panel/enumerations/:enumId/histories/:historyId/cancel-scan/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => {
+      const group = await assetGroupIn(w);
+      return { url: `${API}/panel/enumerations/${group.id}/histories/${group.history}/cancel-scan/` };
+    },
+    crossTenant: async (w) => {
+      const group = await assetGroupIn(w);
+      return {
+        url: `${API}/panel/enumerations/${group.id}/histories/${group.history}/cancel-scan/`,
+        ...crossAs(w),
+      };
+    },
+  },
+  'GET /api/v1/panel/compare_histories/:a/:b/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => {
+      const group = await assetGroupIn(w);
+      return { url: `${API}/panel/compare_histories/${group.history}/${group.history}/` };
+    },
+    crossTenant: async (w) => {
+      const group = await assetGroupIn(w);
+      return { url: `${API}/panel/compare_histories/${group.history}/${group.history}/`, ...crossAs(w) };
+    },
+  },
+  'POST /api/v1/panel/enumerations-schedules/': {
+    expect: workspace(201, 201, 201),
+    request: async (w) => ({
+      url: `${API}/panel/enumerations-schedules/`,
+      payload: {
+        asset_group: (await assetGroupIn(w)).id,
+        frequency: 'weekly',
+        start_time: '2030-01-01T09:00:00Z',
+      },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumerations-schedules/`,
+      payload: {
+        asset_group: (await assetGroupIn(w)).id,
+        frequency: 'weekly',
+        start_time: '2030-01-01T09:00:00Z',
+      },
+      ...crossAs(w),
+    }),
+  },
+  'GET /api/v1/panel/enumerations-schedules/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/enumerations-schedules/${await enumerationScheduleIn(w)}/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumerations-schedules/${await enumerationScheduleIn(w)}/`,
+      ...crossAs(w),
+    }),
+  },
+  'PATCH /api/v1/panel/enumerations-schedules/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({
+      url: `${API}/panel/enumerations-schedules/${await enumerationScheduleIn(w)}/`,
+      payload: { frequency: 'custom', custom_weekdays: [1, 3] },
+    }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumerations-schedules/${await enumerationScheduleIn(w)}/`,
+      payload: { frequency: 'custom', custom_weekdays: [1, 3] },
+      ...crossAs(w),
+    }),
+  },
+  'DELETE /api/v1/panel/enumerations-schedules/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/enumerations-schedules/${await enumerationScheduleIn(w)}/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/enumerations-schedules/${await enumerationScheduleIn(w)}/`,
+      ...crossAs(w),
+    }),
   },
 };
 
