@@ -1,0 +1,161 @@
+import { translate } from '@didban/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { solidPng } from '../support/png';
+import { newAccount, register } from '../support/server-api';
+import { openSignedIn } from '../support/session';
+import { WORKERS_TEXT } from '../support/workers-texts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const snackbarText = (page: Page, text: string) =>
+  page.getByTestId('snackbar-message').filter({ hasText: text }).first().waitFor();
+
+/** A worker machine saying hello with its key: the panel then shows it online, with country and IP. */
+async function workerHello(apiKey: string): Promise<number> {
+  const answer = await fetch(`${baseUrl}/api/v1/worker/hello/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Worker ${apiKey}` },
+    body: JSON.stringify({ country: 'DE', ip: '203.0.113.7', version: '0.1.0' }),
+  });
+  return answer.status;
+}
+
+describe.each(['fa', 'en'] as const)('workers in %s', (lang) => {
+  const w = WORKERS_TEXT[lang];
+
+  it('a group with a photo; a worker whose key is shown once; its setup guide; revoke and delete', async () => {
+    const owner = await register(baseUrl, newAccount(`wrk${lang}`));
+    const { page, errors } = await openPage(browser, baseUrl, lang);
+    try {
+      await openSignedIn(page, owner, '/workers');
+      await page.getByRole('heading', { name: w.title, level: 1 }).waitFor();
+      await page.getByText(w.groupsEmpty).waitFor();
+      await page.getByText(w.workersEmpty).waitFor();
+      await screenshot(page, `workers-empty-${lang}`);
+
+      // A group: a photo that is too big or not an image is refused in the server's words.
+      const groupName = `Edge ${lang}`;
+      await page.getByRole('button', { name: w.newGroup, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(w.groupName, { exact: true }).fill(groupName);
+      const photo = dialog.getByTestId('group-photo-input');
+      await photo.setInputFiles({
+        name: 'huge.png',
+        mimeType: 'image/png',
+        buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1),
+      });
+      await dialog.getByText(translate('errors.photo_too_large', lang)).waitFor();
+      expect(await dialog.getByRole('button', { name: w.newGroup, exact: true }).isDisabled()).toBe(true);
+      await photo.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await dialog.getByText(translate('errors.photo_type', lang)).waitFor();
+      await screenshot(page, `workers-group-photo-error-${lang}`);
+      await photo.setInputFiles({
+        name: 'edge.png',
+        mimeType: 'image/png',
+        buffer: solidPng(96, 96, [16, 185, 129]),
+      });
+      expect(await dialog.getByText(translate('errors.photo_type', lang)).count()).toBe(0);
+      await dialog.getByRole('button', { name: w.newGroup, exact: true }).click();
+      await snackbarText(page, w.groupCreated);
+      const card = page.getByTestId('group-card').filter({ hasText: groupName });
+      await card.getByTestId('group-photo').waitFor();
+      expect(
+        await card.getByTestId('group-photo').evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBe(96);
+
+      // A file dressed up as a PNG passes the browser's check; the server reads its content.
+      await page.getByRole('button', { name: w.editGroup(groupName) }).click();
+      await dialog.getByTestId('group-photo-input').setInputFiles({
+        name: 'disguised.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('this is not a picture'),
+      });
+      await dialog.getByRole('button', { name: w.save, exact: true }).click();
+      await snackbarText(page, translate('errors.photo_type', lang));
+
+      // A worker: its key is shown once, with a warning, then never again.
+      await page.getByRole('button', { name: w.newWorker, exact: true }).click();
+      await dialog.getByLabel(w.workerName, { exact: true }).fill(`eu-${lang}`);
+      await dialog.getByLabel(w.group, { exact: true }).selectOption({ label: groupName });
+      await dialog.getByRole('button', { name: w.newWorker, exact: true }).click();
+      await snackbarText(page, w.workerCreated);
+      await dialog.getByRole('heading', { name: w.keyTitle }).waitFor();
+      await dialog.getByText(w.keyWarning).waitFor();
+      const apiKey = ((await dialog.getByTestId('worker-api-key').textContent()) ?? '').trim();
+      expect(apiKey.length).toBeGreaterThan(20);
+      await screenshot(page, `workers-api-key-${lang}`);
+      await dialog.getByRole('button', { name: w.keyDone }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.content()).not.toContain(apiKey);
+
+      const row = page.getByTestId('worker-row').filter({ hasText: `eu-${lang}` });
+      await row.getByText(w.offline).waitFor();
+      await card.getByText(w.oneWorker).waitFor();
+
+      // The key works for a worker machine; the list then shows it online with its country and IP.
+      expect(await workerHello(apiKey)).toBe(200);
+      await page.reload();
+      await row.getByText(w.online).waitFor();
+      await row.getByText('DE', { exact: true }).waitFor();
+      await row.getByText('203.0.113.7').waitFor();
+      expect(await page.content()).not.toContain(apiKey);
+      await screenshot(page, `workers-${lang}`);
+
+      // The setup guide: each platform's commands carry this server's address and a key placeholder.
+      await row.getByRole('link', { name: `eu-${lang}` }).click();
+      await page.getByRole('heading', { name: w.setupTitle }).waitFor();
+      const commands = page.getByTestId('setup-command');
+      await commands.first().waitFor();
+      let text = (await commands.allTextContents()).join('\n');
+      expect(text).toContain('docker build -f apps/worker/Dockerfile -t didban-worker .');
+      expect(text).toContain(`-e DIDBAN_SERVER_URL=${baseUrl}`);
+      expect(text).toContain('-e DIDBAN_WORKER_KEY="<API_KEY>"');
+      expect(text).not.toContain(apiKey);
+      await screenshot(page, `worker-setup-docker-${lang}`);
+
+      await page.getByRole('tab', { name: w.unix }).click();
+      await expect.poll(async () => (await commands.allTextContents()).join('\n')).toContain('pnpm install');
+      text = (await commands.allTextContents()).join('\n');
+      expect(text).toContain('node apps/worker/bin/didban-worker.mjs \\');
+      expect(text).toContain(`--server ${baseUrl} \\`);
+      expect(text).toContain('--task-interval 15 \\');
+      expect(text).toContain('--concurrency 5 \\');
+      expect(text).toContain('--naabu-timeout 0 \\');
+
+      await page.getByRole('tab', { name: w.windows }).click();
+      await expect
+        .poll(async () => (await commands.allTextContents()).join('\n'))
+        .toContain(`--server ${baseUrl} \``);
+      text = (await commands.allTextContents()).join('\n');
+      expect(text).toContain('--httpx-timeout 5');
+      expect(text).not.toContain(apiKey);
+      await screenshot(page, `worker-setup-windows-${lang}`);
+
+      // Revoke (confirmed): the key stops working. Then delete (confirmed): back to the list.
+      await page.getByRole('button', { name: w.revoke, exact: true }).click();
+      await dialog.getByRole('button', { name: w.revoke, exact: true }).click();
+      await snackbarText(page, w.workerRevoked);
+      await page.getByTestId('worker-status').getByText(w.revoked).waitFor();
+      expect(await workerHello(apiKey)).toBe(401);
+
+      await page.getByRole('button', { name: w.delete, exact: true }).click();
+      await dialog.getByRole('button', { name: w.delete, exact: true }).click();
+      await snackbarText(page, w.workerDeleted);
+      await page.getByRole('heading', { name: w.title, level: 1 }).waitFor();
+      await page.getByText(w.workersEmpty).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
