@@ -280,6 +280,12 @@ async function templateIn(w: World, workspaceId: string, owner: Session): Promis
 const matrixTemplate = (id: string) =>
   `id: ${id}\ninfo:\n  name: Matrix\n  author: didban\n  severity: info\nhttp:\n  - path:\n      - "{{BaseURL}}/"\n    matchers:\n      - type: status\n        status: [200]\n`;
 
+/** A one-off template run of team A, queued (no worker runs it in the matrix). */
+async function templateRunIn(w: World): Promise<string> {
+  const body = { yaml: matrixTemplate('matrix-run'), targets: ['http://127.0.0.1:9'] };
+  return (await setup(w, w.people.owner, 'POST', '/panel/templates/scan-now/', body, w.team.id)).run_id;
+}
+
 const TEMPLATE_BOUNDARY = 'didbanmatrixtemplates';
 const templateUpload = () => ({
   payload: Buffer.from(
@@ -1000,6 +1006,33 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: workspace(200, 200, 200),
     request: () => ({ url: `${API}/panel/template-tags/?search=git` }),
     crossTenant: { skip: 'no parameter: scoped by the header' },
+  },
+  // ---- template runs (scan now: every member may run and cancel, like the workspace's scans)
+  'POST /api/v1/panel/templates/scan-now/': {
+    expect: workspace(201, 201, 201),
+    request: () => ({
+      url: `${API}/panel/templates/scan-now/`,
+      payload: { yaml: matrixTemplate('matrix-run'), targets: ['http://127.0.0.1:9'] },
+    }),
+    crossTenant: { skip: 'no parameter: scoped by the header' },
+  },
+  'GET /api/v1/panel/templates/runs/:id/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/templates/runs/${await templateRunIn(w)}/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/templates/runs/${await templateRunIn(w)}/`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
+  },
+  'POST /api/v1/panel/templates/runs/:id/cancel/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/templates/runs/${await templateRunIn(w)}/cancel/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/templates/runs/${await templateRunIn(w)}/cancel/`,
+      as: w.people.outsider,
+      workspace: w.otherTeam.id,
+    }),
   },
   // ---- assets (docs/permissions.md "Assets": members read and run discovery, admins delete)
   'GET /api/v1/panel/assets/': {

@@ -4,14 +4,35 @@
  * waited out with exponential backoff; a task the server cancelled stops at the next heartbeat.
  */
 import { networkInterfaces } from 'node:os';
-import type { ClaimedTask, DiscoveredAssetResult } from '@didban/core';
+import type { ClaimedTask } from '@didban/core';
 import { runDiscoveryTask } from './discovery-task.js';
 import { createServerClient, isRetryable, type ServerClient, ServerError } from './http-client.js';
 import { WORKER_DEFAULTS, type WorkerEvent, type WorkerOptions } from './options.js';
+import { runTemplateRunTask, TEMPLATE_RUN_BATCH_SIZE } from './template-run-task.js';
 import { WORKER_VERSION } from './version.js';
 
+type TaskRunner = {
+  run: (
+    payload: unknown,
+    options: WorkerOptions,
+    signal: AbortSignal,
+    emit: (item: unknown) => Promise<void>,
+  ) => Promise<Record<string, unknown>>;
+  /** Items per result batch when smaller than the worker's batch size (large items). */
+  batchSize?: number;
+};
+
+/** What each task kind runs; the server stores results per kind (apps/server/src/…/*-kind.ts). */
+const TASK_RUNNERS: Record<string, TaskRunner> = {
+  discovery: { run: (payload, options, signal, emit) => runDiscoveryTask(payload, options, signal, emit) },
+  'template-run': {
+    run: (payload, options, signal, emit) => runTemplateRunTask(payload, options.resolvers, signal, emit),
+    batchSize: TEMPLATE_RUN_BATCH_SIZE,
+  },
+};
+
 /** Task kinds this worker runs. */
-export const WORKER_TASK_KINDS = ['discovery'] as const;
+export const WORKER_TASK_KINDS = ['discovery', 'template-run'] as const;
 
 export interface WorkerHandle {
   /** Tasks running now. */
@@ -124,7 +145,9 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
     heartbeats.add(heartbeat);
 
     let seq = 0;
-    let buffer: DiscoveredAssetResult[] = [];
+    let buffer: unknown[] = [];
+    const runner = TASK_RUNNERS[task.kind];
+    const kindBatchSize = Math.min(batchSize, runner?.batchSize ?? batchSize);
     const flush = async () => {
       if (buffer.length === 0) return;
       const items = buffer;
@@ -145,9 +168,10 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
       });
 
     try {
-      const stats = await runDiscoveryTask(task.payload, options, controller.signal, async (asset) => {
-        buffer.push(asset);
-        if (buffer.length >= batchSize) await guard(flush());
+      if (!runner) throw new Error(`this worker does not run tasks of kind ${task.kind}`);
+      const stats = await runner.run(task.payload, options, controller.signal, async (item) => {
+        buffer.push(item);
+        if (buffer.length >= kindBatchSize) await guard(flush());
       });
       if (controller.signal.aborted) throw new Stopped();
       await guard(flush());

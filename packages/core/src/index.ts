@@ -263,6 +263,28 @@ export {
   teamRoleSchema,
   teamSummarySchema,
 } from './contract/teams.js';
+// template runs: scan now on /templates, the 'template-run' task kind, target lists
+export {
+  isTemplateRunDone,
+  TEMPLATE_RUN_EVIDENCE_MAX,
+  TEMPLATE_RUN_MAX_TARGETS,
+  TEMPLATE_RUN_MAX_TEMPLATES,
+  TEMPLATE_RUN_STATUSES,
+  type TemplateRun,
+  type TemplateRunFinding,
+  type TemplateRunPayload,
+  type TemplateRunProblem,
+  type TemplateRunResult,
+  type TemplateRunStatus,
+  type TemplateScanNowInput,
+  templateRunFindingSchema,
+  templateRunPayloadSchema,
+  templateRunProblemSchema,
+  templateRunResultSchema,
+  templateRunSchema,
+  templateScanNowResponseSchema,
+  templateScanNowSchema,
+} from './contract/template-runs.js';
 // end licences, payments, limits and support
 // templates (contract): my and public templates, upload results, tag picker
 export {
@@ -342,6 +364,8 @@ export {
   type PollerSnapshot,
   type Timers,
 } from './polling/poller.js';
+export { isScanTarget, parseScanTargets } from './template-runs/scan-targets.js';
+// end template runs
 // templates
 export {
   type ParsedTemplate,

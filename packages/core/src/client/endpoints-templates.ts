@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { envelope } from '../contract/envelope.js';
 import {
+  type TemplateScanNowInput,
+  templateRunSchema,
+  templateScanNowResponseSchema,
+} from '../contract/template-runs.js';
+import {
   type TemplateListQuery,
   type TemplateWriteInput,
   templateDetailSchema,
@@ -50,6 +55,14 @@ export function templateEndpoints(http: Http) {
         ),
       );
     },
+    /** Scan now: a one-off run of saved templates (ids) and/or the editor's YAML on the given targets. */
+    scanNow: (body: TemplateScanNowInput) =>
+      unwrap(http.post('panel/templates/scan-now/', body, envelope(templateScanNowResponseSchema))),
+    /** A run's status, counts and findings with evidence; follow it with `createPoller`. */
+    run: (runId: string) =>
+      unwrap(http.get(`panel/templates/runs/${id(runId)}/`, envelope(templateRunSchema))),
+    cancelRun: (runId: string) =>
+      unwrap(http.post(`panel/templates/runs/${id(runId)}/cancel/`, {}, envelope(templateRunSchema))),
     tags: (params: { search?: string; page?: number; pageSize?: number } = {}) =>
       unwrap(
         http.get('panel/template-tags/', envelope(templateTagListSchema), {

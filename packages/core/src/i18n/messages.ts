@@ -500,6 +500,37 @@ export const MESSAGES = {
   },
   // end templates
 
+  // Template runs (spec §2 /templates: scan now)
+  'templates.run_no_targets': {
+    en: 'Enter at least one target: a URL or host[:port].',
+    fa: 'دست‌کم یک هدف وارد کنید: یک نشانی URL یا host[:port].',
+  },
+  'templates.run_bad_targets': {
+    en: 'These are not URLs or host[:port]: {targets}',
+    fa: 'این‌ها نشانی URL یا host[:port] نیستند: {targets}',
+  },
+  'templates.run_too_many_targets': {
+    en: 'Scan at most 100 targets at once.',
+    fa: 'در هر بار حداکثر ۱۰۰ هدف را پویش کنید.',
+  },
+  'templates.run_no_templates': {
+    en: 'Choose at least one template or write one in the editor.',
+    fa: 'دست‌کم یک قالب انتخاب کنید یا در ویرایشگر قالبی بنویسید.',
+  },
+  'templates.run_unknown_template': {
+    en: 'Template not found: {id}',
+    fa: 'قالب پیدا نشد: {id}',
+  },
+  'templates.run_not_runnable': {
+    en: 'The engine cannot run "{id}": {reason}',
+    fa: 'موتور نمی‌تواند «{id}» را اجرا کند: {reason}',
+  },
+  'templates.run_finished': {
+    en: 'This run has already ended.',
+    fa: 'این اجرا پیش‌تر به پایان رسیده است.',
+  },
+  // end template runs
+
   // Assets: groups, inventory filters, enumerations and schedules (issue 5)
   'assets.unknown_filter': {
     en: 'Unknown filter: {keys}. Allowed filters: {allowed}.',

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import {
+  TEMPLATE_RUN_EVIDENCE_MAX,
+  type TemplateRunPayload,
+  type TemplateRunResult,
+  templateRunPayloadSchema,
+} from '@didban/core';
+import { type Finding, loadTemplates, runTemplates, type ScanOptions } from '@didban/engine';
+
+/**
+ * Findings per result batch. Each carries up to 2 × 16 KB of evidence, so a small batch keeps a
+ * post well under the server's 1 MB body limit.
+ */
+export const TEMPLATE_RUN_BATCH_SIZE = 5;
+
+/** Same finding, same key: a batch re-posted by a later attempt is stored once. */
+function findingKey(f: Finding): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        f.templateId,
+        f.matchedAt,
+        f.matcherName ?? '',
+        f.extractorName ?? '',
+        f.extractedResults,
+      ]),
+    )
+    .digest('hex');
+}
+
+const cut = (text: string | undefined) =>
+  text === undefined ? null : text.slice(0, TEMPLATE_RUN_EVIDENCE_MAX);
+
+/** An engine finding in the shape the server's results endpoint takes (evidence trimmed). */
+export function toFindingResult(f: Finding): TemplateRunResult {
+  return {
+    type: 'finding',
+    key: findingKey(f),
+    template_id: f.templateId,
+    template_name: f.templateName,
+    severity: f.severity,
+    protocol: f.protocol,
+    host: f.host,
+    matched_at: f.matchedAt,
+    matcher_name: f.matcherName ?? null,
+    extractor_name: f.extractorName ?? null,
+    extracted_results: [...f.extractedResults],
+    request: cut(f.request),
+    response: cut(f.response),
+    evidence_truncated:
+      (f.request?.length ?? 0) > TEMPLATE_RUN_EVIDENCE_MAX ||
+      (f.response?.length ?? 0) > TEMPLATE_RUN_EVIDENCE_MAX,
+    ip: f.ip ?? null,
+    timestamp: f.timestamp,
+  };
+}
+
+/** The payload's scan controls as engine options; what is left out keeps Nuclei's defaults. */
+function scanOptions(payload: TemplateRunPayload, resolvers: readonly string[] | undefined): ScanOptions {
+  const o = payload.options;
+  return {
+    ...(o.rate_limit !== undefined ? { rateLimit: o.rate_limit } : {}),
+    ...(o.template_concurrency !== undefined ? { templateConcurrency: o.template_concurrency } : {}),
+    ...(o.bulk_size !== undefined ? { bulkSize: o.bulk_size } : {}),
+    ...(o.timeout_ms !== undefined ? { timeoutMs: o.timeout_ms } : {}),
+    ...(o.retries !== undefined ? { retries: o.retries } : {}),
+    ...(o.max_host_errors !== undefined ? { maxHostErrors: o.max_host_errors } : {}),
+    ...(resolvers?.length ? { resolvers } : {}),
+  };
+}
+
+/**
+ * Run a 'template-run' task: load its templates, run them on its targets, and hand findings,
+ * failures and skips to `emit` as they come (the caller batches them). Templates the engine
+ * cannot load are reported as skipped with the reason, never dropped.
+ */
+export async function runTemplateRunTask(
+  rawPayload: unknown,
+  resolvers: readonly string[] | undefined,
+  signal: AbortSignal,
+  emit: (item: TemplateRunResult) => Promise<void>,
+): Promise<Record<string, unknown>> {
+  const payload = templateRunPayloadSchema.parse(rawPayload);
+  const loaded = loadTemplates(
+    // No path: a template from the panel has no folder on this machine to read payload files from.
+    payload.templates.map((t) => ({ content: t.yaml })),
+  );
+  for (const r of loaded.rejected)
+    await emit({ type: 'skipped', template_id: r.id, target: null, message: r.reason });
+  for (const invalid of loaded.invalid)
+    await emit({
+      type: 'skipped',
+      template_id: '',
+      target: null,
+      message: invalid.errors.map((e) => `line ${e.line}: ${e.message}`).join('; '),
+    });
+  const stats = {
+    templates: loaded.templates.length,
+    targets: payload.targets.length,
+    findings: 0,
+    failures: 0,
+  };
+  for await (const event of runTemplates({
+    templates: loaded.templates,
+    targets: payload.targets,
+    options: scanOptions(payload, resolvers),
+    signal,
+  })) {
+    if (event.type === 'finding') {
+      stats.findings++;
+      await emit(toFindingResult(event.finding));
+    } else if (event.type === 'failure') {
+      stats.failures++;
+      await emit({
+        type: 'failure',
+        template_id: event.templateId,
+        target: event.target,
+        message: event.message,
+      });
+    } else {
+      await emit({
+        type: 'skipped',
+        template_id: event.templateId,
+        target: event.target ?? null,
+        message: event.reason,
+      });
+    }
+  }
+  return stats;
+}
