@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/use-lang';
 import { type GroupSave, useSaveGroup } from '../../hooks/use-workers';
 import { GROUP_PHOTO_MESSAGE, groupPhotoProblem } from '../../lib/group-photo';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
 
@@ -92,19 +92,28 @@ function PhotoField({
   const { t } = useTranslation('workers');
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor="group-photo" className="text-sm font-medium text-zinc-300">
+      <span id="group-photo-label" className="text-sm font-medium text-zinc-300">
         {t('groups.photo')}
-      </label>
+      </span>
+      {/* The browser's own file button speaks the browser's language; ours speaks the panel's. */}
       <input
         id="group-photo"
         data-testid="group-photo-input"
         type="file"
         accept="image/png,image/jpeg"
+        aria-labelledby="group-photo-label"
         aria-invalid={error ? true : undefined}
         aria-describedby="group-photo-hint"
-        onChange={(e) => onChoose(e.target.files?.[0])}
-        className="text-sm text-zinc-300 file:me-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100"
+        onChange={(e) => {
+          onChoose(e.target.files?.[0]);
+          // Choosing the same file again after a refusal still reports a change.
+          e.target.value = '';
+        }}
+        className="sr-only"
       />
+      <label htmlFor="group-photo" className={buttonClass('secondary', 'cursor-pointer self-start')}>
+        {t('groups.choosePhoto')}
+      </label>
       <p id="group-photo-hint" className="text-xs text-zinc-500">
         {chosen ? t('groups.photoChosen', { name: chosen }) : t('groups.photoHint')}
       </p>

@@ -12,6 +12,8 @@ export function SetupGuide({ revoked }: { revoked: boolean }) {
   const platform = useTab(SETUP_PLATFORMS, 'docker');
   // Workers talk to the same origin that serves the panel.
   const serverUrl = window.location.origin;
+  // Commands and addresses inside a sentence stay left to right in Persian (Unicode isolates).
+  const ltr = (text: string) => `\u2066${text}\u2069`;
   return (
     <section aria-labelledby="setup-title" className="flex flex-col gap-4">
       <h2 id="setup-title" className="text-lg font-semibold">
@@ -26,7 +28,7 @@ export function SetupGuide({ revoked }: { revoked: boolean }) {
         </p>
       ) : null}
       <p className="text-sm text-zinc-400">
-        {t('setup.intro', { url: serverUrl, placeholder: API_KEY_PLACEHOLDER })}
+        {t('setup.intro', { url: ltr(serverUrl), placeholder: ltr(API_KEY_PLACEHOLDER) })}
       </p>
       <TabBar
         label={t('setup.tabs')}
@@ -45,8 +47,10 @@ export function SetupGuide({ revoked }: { revoked: boolean }) {
             copyLabel={t('setup.copyCommand', { step: t(`setup.steps.${step.key}`) })}
           />
         ))}
-        {platform === 'docker' ? <p className="text-xs text-zinc-500">{t('setup.dockerLocal')}</p> : null}
-        <p className="text-xs text-zinc-500">{t('setup.defaults')}</p>
+        {platform === 'docker' ? (
+          <p className="text-xs text-zinc-500">{t('setup.dockerLocal', { flag: ltr('--network host') })}</p>
+        ) : null}
+        <p className="text-xs text-zinc-500">{t('setup.defaults', { help: ltr('didban-worker --help') })}</p>
       </div>
     </section>
   );

@@ -396,6 +396,7 @@ export const en = {
       editTitle: 'Edit worker group',
       name: 'Name',
       photo: 'Photo',
+      choosePhoto: 'Choose a photo',
       photoHint: 'Optional. A PNG or JPG image of at most 2 MB.',
       photoChosen: 'Chosen: {{name}}',
       removePhoto: 'Remove the photo',
@@ -490,9 +491,9 @@ export const en = {
       },
       copyCommand: 'Copy: {{step}}',
       dockerLocal:
-        'If the Didban server runs on the same machine as Docker, add --network host so the container can reach it.',
+        'If the Didban server runs on the same machine as Docker, add {{flag}} so the container can reach it.',
       defaults:
-        'The flags set the defaults: a poll every 15 seconds, 5 tasks at once, technology detection 5 seconds, port scan timeout 0 (the engine’s default), HTTP probe 5 seconds. didban-worker --help lists the rest (resolvers, country, screenshots).',
+        'The flags set the defaults: a poll every 15 seconds, 5 tasks at once, technology detection 5 seconds, port scan timeout 0 (the engine’s default), HTTP probe 5 seconds. {{help}} lists the rest (resolvers, country, screenshots).',
     },
   },
 } as const;
