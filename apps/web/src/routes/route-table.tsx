@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import { Splash } from '../components/layout/splash';
 import { PATHS } from './paths';
+import type { RouteHandle } from './route-handle';
 
 /**
  * The panel's routes, the single table later issues extend (spec §2). Each page is its own chunk
@@ -61,6 +62,12 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: () => import('../pages/home-page').then((m) => ({ Component: m.HomePage })),
+          },
+          {
+            path: PATHS.templates,
+            handle: { fullWidth: true } satisfies RouteHandle,
+            lazy: () =>
+              import('../pages/templates/templates-page').then((m) => ({ Component: m.TemplatesPage })),
           },
           {
             path: PATHS.workers,
