@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { translate } from '@didban/core';
+import { createApiClient, type Session, translate } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { solidPng } from '../support/png';
-import { newAccount, register } from '../support/server-api';
+import { createTeam, newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 import { WORKERS_TEXT } from '../support/workers-texts';
 
@@ -19,6 +19,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The API as this user, acting in a team (X-Workspace-ID) or in the personal workspace. */
+const clientOf = (session: Session, workspace: string | null) =>
+  createApiClient({
+    baseUrl,
+    getToken: () => session.access,
+    getWorkspace: () => workspace,
+    getLanguage: () => 'en',
+  });
 
 const snackbarText = (page: Page, text: string) =>
   page.getByTestId('snackbar-message').filter({ hasText: text }).first().waitFor();
@@ -188,6 +197,50 @@ describe.each(['fa', 'en'] as const)('workers in %s', (lang) => {
       await snackbarText(page, w.workerDeleted);
       await page.getByRole('heading', { name: w.title, level: 1 }).waitFor();
       await page.getByText(w.workersEmpty).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a plain member of a team sees its groups, workers and setup guide, but no way to change them', async () => {
+    const ownerAccount = newAccount(`wown${lang}`);
+    const memberAccount = newAccount(`wmem${lang}`);
+    const owner = await register(baseUrl, ownerAccount);
+    const member = await register(baseUrl, memberAccount);
+    const teamId = await createTeam(baseUrl, owner, `Ops ${lang}`);
+    const ownerApi = clientOf(owner, teamId);
+    await ownerApi.teams.invite(teamId, { email_or_username: memberAccount.username, role: 'user' });
+    const memberApi = clientOf(member, null);
+    const [invitation] = (await memberApi.invitations.mine()).results;
+    await memberApi.invitations.accept(invitation?.id ?? '');
+    const group = await ownerApi.workers.createGroup({ name: `Shared ${lang}` });
+    const { worker } = await ownerApi.workers.create({ name: `ro-${lang}`, group_id: group.id });
+
+    const { page, errors } = await openPage(browser, baseUrl, lang);
+    try {
+      await page.goto('/favicon.svg');
+      await page.evaluate((id) => localStorage.setItem('didban.workspace', id), teamId);
+      await openSignedIn(page, member, '/workers');
+      await page.getByText(w.readOnly).waitFor();
+      await page
+        .getByTestId('group-card')
+        .filter({ hasText: `Shared ${lang}` })
+        .waitFor();
+      const row = page.getByTestId('worker-row').filter({ hasText: `ro-${lang}` });
+      await row.waitFor();
+      for (const name of [w.newGroup, w.newWorker, w.rename, w.revoke, w.delete]) {
+        expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+      }
+      expect(await page.getByRole('button', { name: w.editGroup(`Shared ${lang}`) }).count()).toBe(0);
+      await screenshot(page, `workers-member-${lang}`);
+
+      await row.getByRole('link', { name: `ro-${lang}` }).click();
+      await page.getByRole('heading', { name: w.setupTitle }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/workers/${worker.id}`);
+      for (const name of [w.rename, w.revoke, w.delete]) {
+        expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+      }
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();

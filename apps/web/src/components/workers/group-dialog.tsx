@@ -109,9 +109,15 @@ function PhotoField({
           // Choosing the same file again after a refusal still reports a change.
           e.target.value = '';
         }}
-        className="sr-only"
+        className="peer sr-only"
       />
-      <label htmlFor="group-photo" className={buttonClass('secondary', 'cursor-pointer self-start')}>
+      <label
+        htmlFor="group-photo"
+        className={buttonClass(
+          'secondary',
+          'cursor-pointer self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-400',
+        )}
+      >
         {t('groups.choosePhoto')}
       </label>
       <p id="group-photo-hint" className="text-xs text-zinc-500">
