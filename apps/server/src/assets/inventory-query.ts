@@ -144,7 +144,12 @@ export interface AssetSource {
   /** The technologies array and the JSON path of a technology's name in it. */
   technologies: SQL;
   techName: (element: SQL) => SQL;
+  /** What search matches: host, addresses, title and CNAMEs in one text (the trigram index's expression). */
+  searchText: SQL;
 }
+
+/** Sort columns that are never null: sorted plainly so the (workspace, column, id) indexes apply. */
+const NOT_NULL_SORTS = new Set(['updated_at', 'scanned_count', 'host', 'port', 'ip', 'status']);
 
 export const liveSource: AssetSource = {
   workspace: sql`${assets.workspace_id}`,
@@ -162,6 +167,8 @@ export const liveSource: AssetSource = {
   id: sql`${assets.id}`,
   technologies: sql`${assets.technologies}`,
   techName: (e) => sql`(${e} ->> 'name')`,
+  // Exactly the expression of assets_search_trgm_idx (migration 0009), so PostgreSQL can use it.
+  searchText: sql`(${assets.host} || ' ' || ${assets.ip} || ' ' || coalesce(${assets.title}, '') || ' ' || coalesce(${assets.cname}, ''))`,
 };
 
 const d = sql`${assetSnapshots.data}`;
@@ -181,6 +188,7 @@ export const snapshotSource: AssetSource = {
   id: sql`${assetSnapshots.asset_id}`,
   technologies: sql`(${d} -> 'technologies')`,
   techName: (e) => sql`(${e} -> 'platform' ->> 'name')`,
+  searchText: sql`(${assetSnapshots.host} || ' ' || coalesce(${d} ->> 'ip', '') || ' ' || coalesce(${d} ->> 'title', '') || ' ' || coalesce(${d} ->> 'cname', ''))`,
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -194,12 +202,7 @@ const list = (values: readonly (string | number)[]) =>
 /** The conditions of a query (without the workspace, group or history, which the caller adds). */
 export function inventoryConditions(src: AssetSource, q: InventoryQuery): SQL[] {
   const out: SQL[] = [];
-  if (q.search) {
-    const p = contains(q.search);
-    out.push(
-      sql`(${src.host} ilike ${p} or ${src.ip} ilike ${p} or coalesce(${src.title}, '') ilike ${p} or coalesce(${src.cname}, '') ilike ${p})`,
-    );
-  }
+  if (q.search) out.push(sql`${src.searchText} ilike ${contains(q.search)}`);
   if (q.after) out.push(sql`${src.created_at} >= ${q.after}::date`);
   if (q.before) out.push(sql`${src.created_at} < (${q.before}::date + 1)`);
   const f = q.filters;
@@ -231,6 +234,7 @@ export function inventoryOrder(src: AssetSource, q: InventoryQuery): SQL[] {
   const column = src[q.ordering.column];
   const dir = q.ordering.descending ? desc : asc;
   // nulls after values either way, and the id as a tie-breaker so pages never overlap.
+  if (NOT_NULL_SORTS.has(q.ordering.column)) return [dir(column), dir(sql`${src.id}`)];
   return [
     q.ordering.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
     dir(sql`${src.id}`),

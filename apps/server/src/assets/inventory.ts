@@ -72,14 +72,17 @@ export async function listInventory(
     return { results: rows.map((r) => r.data), total: total?.n ?? 0 };
   }
   const where = and(...scope(liveSource, workspaceId, groupId, null), ...inventoryConditions(liveSource, q));
-  const [total] = await db.select({ n: count() }).from(assets).where(where);
-  const rows = await db
-    .select()
-    .from(assets)
-    .where(where)
-    .orderBy(...inventoryOrder(liveSource, q))
-    .limit(paging.pageSize)
-    .offset(offset);
+  // The count and the page are independent: on PostgreSQL they run on two pooled connections at once.
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(assets).where(where),
+    db
+      .select()
+      .from(assets)
+      .where(where)
+      .orderBy(...inventoryOrder(liveSource, q))
+      .limit(paging.pageSize)
+      .offset(offset),
+  ]);
   return { results: rows.map(presentAsset), total: total?.n ?? 0 };
 }
 

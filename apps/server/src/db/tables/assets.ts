@@ -122,5 +122,11 @@ export const assets = pgTable(
   (t) => [
     uniqueIndex('assets_group_host_port_idx').on(t.group_id, t.host, t.port),
     index('assets_workspace_idx').on(t.workspace_id, t.updated_at),
+    // The inventory's sorts and filters (issue 5; see docs/benchmarks.md "## Assets").
+    index('assets_ws_updated_id_idx').on(t.workspace_id, t.updated_at, t.id),
+    index('assets_ws_host_idx').on(t.workspace_id, t.host, t.id),
+    index('assets_ws_port_idx').on(t.workspace_id, t.port, t.id),
+    index('assets_ws_status_idx').on(t.workspace_id, t.status, t.id),
+    index('assets_ws_created_idx').on(t.workspace_id, t.created_at),
   ],
 );
