@@ -185,6 +185,13 @@ describe.each(['fa', 'en'] as const)('workers in %s', (lang) => {
       await row.getByRole('link', { name: `eu-${lang}` }).click();
       await page.getByRole('heading', { name: w.setupTitle }).waitFor();
 
+      // Rename from the details page.
+      await page.getByRole('button', { name: w.rename, exact: true }).click();
+      await dialog.getByLabel(w.workerName, { exact: true }).fill(`eu-west-${lang}`);
+      await dialog.getByRole('button', { name: w.save, exact: true }).click();
+      await snackbarText(page, w.workerRenamed);
+      await page.getByRole('heading', { name: `eu-west-${lang}`, level: 1 }).waitFor();
+
       // Revoke (confirmed): the key stops working. Then delete (confirmed): back to the list.
       await page.getByRole('button', { name: w.revoke, exact: true }).click();
       await dialog.getByRole('button', { name: w.revoke, exact: true }).click();

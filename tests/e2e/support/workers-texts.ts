@@ -11,6 +11,7 @@ export const WORKERS_TEXT = {
     readOnly:
       'شما می‌توانید کارگزارها را ببینید؛ فقط مالک و مدیران این فضای کاری می‌توانند آن‌ها را تغییر دهند.',
     rename: 'تغییر نام',
+    workerRenamed: 'نام کارگزار تغییر کرد.',
     groupsTitle: 'گروه‌های کارگزار',
     groupsEmpty:
       'هنوز هیچ گروه کارگزاری وجود ندارد. یک گروه بسازید تا کارها را به مجموعه‌ای از کارگزارها بسپارید.',
@@ -47,6 +48,7 @@ export const WORKERS_TEXT = {
     readOnly:
       'You can look at the workers here; only the owner and admins of this workspace can change them.',
     rename: 'Rename',
+    workerRenamed: 'Worker renamed.',
     groupsTitle: 'Worker groups',
     groupsEmpty: 'There are no worker groups yet. Create one to send tasks to a set of workers.',
     workersEmpty: 'There are no workers yet. Until you add one, the built-in worker runs your tasks.',
