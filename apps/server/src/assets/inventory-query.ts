@@ -221,7 +221,14 @@ export function inventoryConditions(src: AssetSource, q: InventoryQuery): SQL[] 
       );
     }
   }
-  if (f.technologies) {
+  if (f.technologies && src === liveSource) {
+    // Containment on the stored name or the (lower-case) slug: both use assets_technologies_idx.
+    const tests = f.technologies.flatMap((v) => [
+      sql`${assets.technologies} @> ${JSON.stringify([{ name: v }])}::jsonb`,
+      sql`${assets.technologies} @> ${JSON.stringify([{ slug: v.toLowerCase() }])}::jsonb`,
+    ]);
+    out.push(sql`(${sql.join(tests, sql` or `)})`);
+  } else if (f.technologies) {
     const names = f.technologies.map((n) => n.toLowerCase());
     out.push(
       sql`exists (select 1 from jsonb_array_elements(${src.technologies}) as tech(e) where lower(${src.techName(sql`tech.e`)}) in (${list(names)}))`,

@@ -107,7 +107,15 @@ export async function inventoryOptions(
     ...inventoryConditions(src, { ...q, search: '', filters: { ...q.filters, [field]: undefined } }),
     sql`${value} is not null and ${value} <> ''`,
   ];
-  if (q.search) conditions.push(sql`${value} ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (q.search) {
+    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`${value} ilike ${pattern}`);
+    // host, ip, title and cname values all lie inside the search text: narrow the rows first
+    // through its trigram index before the values are split out and counted.
+    if (field === 'host' || field === 'ip' || field === 'title' || field === 'cname') {
+      conditions.push(sql`${src.searchText} ilike ${pattern}`);
+    }
+  }
   const result = await db.execute(sql`
     select ${value} as value, count(*)::int as count
     from ${table}${from ? sql` cross join lateral ${from}` : sql``}
