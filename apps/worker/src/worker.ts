@@ -20,6 +20,11 @@ type TaskRunner = {
   ) => Promise<Record<string, unknown>>;
   /** Items per result batch when smaller than the worker's batch size (large items). */
   batchSize?: number;
+  /**
+   * Post what is buffered when the last post is older than this, so someone watching the task
+   * sees results while it runs instead of at the end.
+   */
+  flushAfterMs?: number;
 };
 
 /** What each task kind runs; the server stores results per kind (apps/server/src/…/*-kind.ts). */
@@ -28,6 +33,7 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
   'template-run': {
     run: (payload, options, signal, emit) => runTemplateRunTask(payload, options.resolvers, signal, emit),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
+    flushAfterMs: 2_000,
   },
 };
 
@@ -148,8 +154,10 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
     let buffer: unknown[] = [];
     const runner = TASK_RUNNERS[task.kind];
     const kindBatchSize = Math.min(batchSize, runner?.batchSize ?? batchSize);
+    let lastFlush = Date.now();
     const flush = async () => {
       if (buffer.length === 0) return;
+      lastFlush = Date.now();
       const items = buffer;
       buffer = [];
       const thisSeq = seq++;
@@ -171,7 +179,8 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
       if (!runner) throw new Error(`this worker does not run tasks of kind ${task.kind}`);
       const stats = await runner.run(task.payload, options, controller.signal, async (item) => {
         buffer.push(item);
-        if (buffer.length >= kindBatchSize) await guard(flush());
+        const stale = runner.flushAfterMs !== undefined && Date.now() - lastFlush >= runner.flushAfterMs;
+        if (buffer.length >= kindBatchSize || stale) await guard(flush());
       });
       if (controller.signal.aborted) throw new Stopped();
       await guard(flush());
