@@ -1,7 +1,9 @@
 import { yaml } from '@codemirror/lang-yaml';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic, linter, lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import { templateIssues } from './template-issues';
@@ -31,6 +33,16 @@ const darkTheme = EditorView.theme(
   { dark: true },
 );
 
+/** Colours readable on the panel's dark background (the default style is made for light ones). */
+const darkHighlight = HighlightStyle.define([
+  { tag: [tags.definition(tags.propertyName), tags.propertyName], color: '#93c5fd' },
+  { tag: tags.string, color: '#fca5a5' },
+  { tag: [tags.number, tags.bool, tags.null], color: '#fcd34d' },
+  { tag: tags.comment, color: '#71717a', fontStyle: 'italic' },
+  { tag: [tags.keyword, tags.typeName, tags.labelName], color: '#c4b5fd' },
+  { tag: [tags.punctuation, tags.separator], color: '#a1a1aa' },
+]);
+
 function diagnostics(view: EditorView): Diagnostic[] {
   const doc = view.state.doc;
   return templateIssues(doc.toString()).map((issue) => {
@@ -56,6 +68,7 @@ export default function YamlEditor({ value, onChange, readOnly = false, label }:
           basicSetup,
           yaml(),
           darkTheme,
+          syntaxHighlighting(darkHighlight),
           lintGutter(),
           linter(diagnostics, { delay: 300 }),
           EditorState.readOnly.of(readOnly),
