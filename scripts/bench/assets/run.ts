@@ -1,0 +1,306 @@
+/**
+ * Assets benchmark (`pnpm bench`, or on its own:
+ *   node --conditions=didban-source --import tsx scripts/bench/assets/run.ts [--no-write]).
+ *
+ * On PostgreSQL (DIDBAN_BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
+ * database is made and dropped): 100,000 assets in one workspace (10 groups, varied ports,
+ * statuses, addresses, titles, CNAMEs, technologies and dates), then through the real app
+ * (`inject`, so routing, access control, validation and serialisation are counted):
+ *   - inventory queries (filter + sort + page) — target p95 < 50 ms;
+ *   - option-value queries (`fieldname`) — target p95 < 100 ms;
+ *   - a CSV export of all 100k assets, read in keyset pages and written through the core's
+ *     streaming writer to a file — rows/s and peak RSS (flat memory: the peak stays near the start).
+ * Figures go to docs/benchmarks.md under "## Assets" (only that section is rewritten).
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildApp } from '../../../apps/server/src/app.js';
+import { loadConfig } from '../../../apps/server/src/config/env.js';
+import { openDatabase } from '../../../apps/server/src/db/database.js';
+import { assets, workspaces } from '../../../apps/server/src/db/schema.js';
+import { presentAsset } from '../../../apps/server/src/discovery/present-asset.js';
+import { streamAssetCsv } from '../../../packages/core/src/index.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+// drizzle-orm and pg are the server's dependencies, not the root's: load them as the server does.
+const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
+const { and, asc, eq, gt, sql } = (await import(
+  pathToFileURL(serverRequire.resolve('drizzle-orm')).href
+)) as typeof import('drizzle-orm');
+const pg = (
+  (await import(pathToFileURL(serverRequire.resolve('pg')).href)) as { default: typeof import('pg') }
+).default;
+const write = !process.argv.includes('--no-write');
+const ADMIN_URL = process.env.DIDBAN_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TOTAL = 100_000;
+const GROUPS = 10;
+const ROUNDS = Number(process.env.DIDBAN_BENCH_ROUNDS ?? 40);
+const TARGETS = { inventoryP95: 50, optionsP95: 100 };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+async function main() {
+  const name = `didban_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'didban-bench-assets-'));
+  const config = loadConfig({
+    DIDBAN_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DIDBAN_AUTH_RATE_LIMIT: '100000',
+    DATABASE_URL: url.toString(),
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  const db = database.db;
+  const app = await buildApp({ config, db });
+  await app.ready();
+  try {
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register/',
+      payload: {
+        username: 'bench',
+        email: 'bench@example.com',
+        password: 'secret-pass',
+        confirm_password: 'secret-pass',
+      },
+    });
+    const { access, user } = reg.json().data;
+    const headers = { authorization: `Bearer ${access}`, 'accept-language': 'en' };
+    const [ws] = await db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(and(eq(workspaces.owner_id, user.id), eq(workspaces.kind, 'personal')));
+    const workspaceId = ws!.id;
+
+    // ---- seed: groups through SQL (the bench is about reads), assets with generate_series
+    const seedStart = performance.now();
+    const groupIds: string[] = [];
+    for (let g = 0; g < GROUPS; g++) {
+      const r = await db.execute(
+        sql`insert into asset_groups (workspace_id, name, roots) values (${workspaceId}, ${`Group ${g}`}, ${JSON.stringify([`g${g}.bench.test`])}::jsonb) returning id`,
+      );
+      groupIds.push((r as unknown as { rows: { id: string }[] }).rows[0]!.id);
+    }
+    const techs = [
+      ['Nginx', 'nginx', '1.25.3'],
+      ['Apache HTTP Server', 'apache', '2.4.58'],
+      ['React', 'react', null],
+      ['jQuery', 'jquery', '3.7.1'],
+      ['WordPress', 'wordpress', '6.4'],
+      ['PHP', 'php', '8.2'],
+      ['Cloudflare', 'cloudflare', null],
+      ['Bootstrap', 'bootstrap', '5.3'],
+      ['Vue.js', 'vue', '3.4'],
+      ['Express', 'express', null],
+      ['Node.js', 'node', null],
+      ['OpenSSL', 'openssl', '3.0'],
+    ].map(([n, slug, version]) => ({
+      name: n,
+      slug,
+      version,
+      categories: [{ name: 'Bench' }],
+      website: null,
+      description: null,
+      icon: `${slug}.svg`,
+    }));
+    await db.execute(sql`
+      insert into assets (workspace_id, group_id, host, port, ip, is_root, status, service, title, cname,
+                          content_length, technologies, scanned_count, created_at, updated_at, last_seen_at)
+      select ${workspaceId}::uuid,
+             (${sql.raw(`array[${groupIds.map((g) => `'${g}'::uuid`).join(',')}]`)})[1 + (i % ${GROUPS})],
+             'h' || i || '.g' || (i % ${GROUPS}) || '.bench.test',
+             (array[80, 443, 8080, 8443, 22, 25])[1 + (i % 6)],
+             '10.' || (i % 250) || '.' || ((i / 250) % 250) || '.' || (i % 7 + 1) || case when i % 5 = 0 then ',10.200.' || (i % 200) || '.1' else '' end,
+             i % 1000 = 0,
+             case when i % 6 in (4, 5) then 'done' else (array['200', '301', '403', '404', '500', '200'])[1 + (i / 6) % 6] end,
+             case when i % 6 = 4 then 'ssh' when i % 6 = 5 then 'smtp' else 'http' end,
+             case when i % 6 in (4, 5) then null else 'Site ' || (i % 5000) || ' home' end,
+             case when i % 3 = 0 then '[''edge' || (i % 300) || '.cdn.test'', ''origin.cdn.test'']' else null end,
+             case when i % 6 in (4, 5) then null else (i * 37) % 90000 end,
+             (select coalesce(jsonb_agg(t.value), '[]'::jsonb) from jsonb_array_elements(${JSON.stringify(techs)}::jsonb) with ordinality as t(value, n)
+                where t.n in (1 + i % 12, 1 + (i / 12) % 12)),
+             i % 9,
+             now() - ((i % 90) || ' days')::interval - ((i % 1440) || ' minutes')::interval,
+             now() - ((i % 30) || ' hours')::interval - ((i % 3600) || ' seconds')::interval,
+             now()
+      from generate_series(1, ${TOTAL}) as s(i)`);
+    await db.execute(sql`analyze`);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    console.log(`seeded ${TOTAL} assets in ${seedSeconds.toFixed(1)} s`);
+
+    const get = async (query: string) => {
+      const t = performance.now();
+      const r = await app.inject({ method: 'GET', url: `/api/v1/panel/all-assets/?${query}`, headers });
+      const ms = performance.now() - t;
+      if (r.statusCode !== 200) throw new Error(`${query}: ${r.statusCode} ${r.body}`);
+      return { ms, body: r.json().data };
+    };
+    const measure = async (label: string, query: string) => {
+      await get(query);
+      await get(query);
+      const times: number[] = [];
+      let size = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const { ms, body } = await get(query);
+        times.push(ms);
+        size = Array.isArray(body) ? body.length : body.result_count;
+      }
+      const row = { label, query, p50: percentile(times, 50), p95: percentile(times, 95), size };
+      console.log(`${label}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms (${size})`);
+      return row;
+    };
+
+    const today = new Date();
+    const daysAgo = (n: number) => new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+    const inventory = [
+      await measure('Default view (newest first)', 'page=1&page_size=10&ordering=-updated_at'),
+      await measure('Status filter, sort by host, page 5', 'page=5&page_size=25&ordering=host&status=200'),
+      await measure(
+        'Ports + technology, sort by content length',
+        'page=1&page_size=50&ordering=-content_length&port=443,8443&technologies=Nginx',
+      ),
+      await measure('Search, sort by host', 'page=1&page_size=10&ordering=host&search=h4242'),
+      await measure(
+        'Group + date range, sort by port, page 20',
+        `page=20&page_size=25&ordering=port&asset_group=${groupIds[3]}&created_at_after=${daysAgo(30)}&created_at_before=${daysAgo(5)}`,
+      ),
+      await measure('IP filter, sort by IP', 'page=1&page_size=10&ordering=ip&ip=10.200.15.1'),
+      await measure(
+        'Title + cname filters, sort by title desc',
+        'page=2&page_size=10&ordering=-title&title=site 12&cname=origin.cdn',
+      ),
+      await measure('Page 100 of 100-row pages', 'page=100&page_size=100&ordering=-updated_at'),
+    ];
+    const options = [
+      await measure('status options', 'fieldname=status'),
+      await measure('port options', 'fieldname=port'),
+      await measure('technologies options', 'fieldname=technologies&search=n'),
+      await measure('ip options with search', 'fieldname=ip&search=10.200.1'),
+      await measure('host options with search', 'fieldname=host&search=h1234'),
+      await measure('cname options', 'fieldname=cname&search=edge1'),
+      await measure('title options, narrowed by a status filter', 'fieldname=title&search=site 4&status=200'),
+    ];
+
+    // ---- CSV export: keyset pages of 1000 → presentAsset → streamAssetCsv → a file.
+    const file = join(dataDir, 'export.csv');
+    let peakRss = process.memoryUsage().rss;
+    global.gc?.();
+    const startRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 20);
+    let exported = 0;
+    let peakAt10k = 0;
+    async function* pages() {
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const rows = await db
+          .select()
+          .from(assets)
+          .where(and(eq(assets.workspace_id, workspaceId), gt(assets.id, after)))
+          .orderBy(asc(assets.id))
+          .limit(1000);
+        if (rows.length === 0) return;
+        for (const row of rows) {
+          exported++;
+          if (exported === 10_000) peakAt10k = peakRss;
+          yield presentAsset(row);
+        }
+        after = rows[rows.length - 1]!.id;
+      }
+    }
+    const out = createWriteStream(file);
+    const exportStart = performance.now();
+    for await (const chunk of streamAssetCsv(pages(), 500)) {
+      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+    }
+    await new Promise<void>((r) => out.end(r));
+    const exportSeconds = (performance.now() - exportStart) / 1000;
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const lines = readFileSync(file, 'utf8').split('\r\n').length - 2;
+    const csv = {
+      rows: lines,
+      seconds: exportSeconds,
+      rowsPerSecond: lines / exportSeconds,
+      startMb: startRss / 1e6,
+      peakMb: peakRss / 1e6,
+      peakAt10kMb: peakAt10k / 1e6,
+      fileMb: statSync(file).size / 1e6,
+    };
+    console.log(
+      `CSV export: ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${csv.rowsPerSecond.toFixed(0)} rows/s), RSS ${csv.startMb.toFixed(0)} → peak ${csv.peakAt10kMb.toFixed(0)} MB by row 10,000 → peak ${csv.peakMb.toFixed(0)} MB by row 100,000, file ${csv.fileMb.toFixed(1)} MB`,
+    );
+    if (csv.rows !== TOTAL) throw new Error(`exported ${csv.rows} rows, expected ${TOTAL}`);
+
+    if (write) writeSection({ inventory, options, csv, seedSeconds });
+    const failed = [
+      ...inventory.filter((r) => r.p95 >= TARGETS.inventoryP95),
+      ...options.filter((r) => r.p95 >= TARGETS.optionsP95),
+    ];
+    if (failed.length) console.log(`over target: ${failed.map((f) => f.label).join('; ')}`);
+  } finally {
+    await app.close();
+    await database.close();
+    if (process.argv.includes('--keep')) console.log(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Row = { label: string; query: string; p50: number; p95: number; size: number };
+
+function writeSection(r: {
+  inventory: Row[];
+  options: Row[];
+  csv: Record<string, number>;
+  seedSeconds: number;
+}) {
+  const cpu = os.cpus();
+  const verdict = (p95: number, target: number) => (p95 < target ? 'meets target' : 'OVER TARGET');
+  const table = (rows: Row[], target: number, what: string) =>
+    [
+      `| ${what} | Query | p50 | p95 | Result | Target |`,
+      '| --- | --- | --- | --- | --- | --- |',
+      ...rows.map(
+        (x) =>
+          `| ${x.label} | \`${x.query.replace(/asset_group=[0-9a-f-]+/, 'asset_group=<id>').replace(/\d{4}-\d{2}-\d{2}/g, 'YYYY-MM-DD')}\` | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms | ${x.size} | p95 < ${target} ms — ${verdict(x.p95, target)} |`,
+      ),
+    ].join('\n');
+  const section = [
+    '## Assets',
+    '',
+    `Measured by \`scripts/bench/assets/run.ts\` on ${cpu.length} CPU(s) (${cpu[0]?.model ?? 'unknown'}), Node ${process.version}, PostgreSQL, ${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0]!.toFixed(2)} (the machine is shared). One workspace holds ${TOTAL.toLocaleString('en')} assets in ${GROUPS} groups (seeded in ${r.seedSeconds.toFixed(1)} s); each query runs ${ROUNDS} times after two warm-ups through the real app (\`inject\`: access control, validation, SQL, serialisation). Result is the matching count (inventory) or the number of options. On this shared machine the same query's p95 varies two- to threefold between runs with the load; rows marked OVER TARGET are over it in this run.`,
+    '',
+    table(r.inventory, TARGETS.inventoryP95, 'Inventory query'),
+    '',
+    table(r.options, TARGETS.optionsP95, 'Option values'),
+    '',
+    `CSV export of all ${r.csv.rows!.toLocaleString('en')} assets (keyset pages of 1000 from the database → the core's \`streamAssetCsv\` → a file, with back-pressure): ${r.csv.seconds!.toFixed(1)} s, **${r.csv.rowsPerSecond!.toFixed(0)} rows/s**, ${r.csv.fileMb!.toFixed(1)} MB written; RSS ${r.csv.startMb!.toFixed(0)} MB before, peak ${r.csv.peakAt10kMb!.toFixed(0)} MB by row 10,000 and **${r.csv.peakMb!.toFixed(0)} MB by row 100,000** (the whole process: Node, tsx, the app and its pool). What the export holds is bounded — one page of 1000 rows and one chunk of 500 lines — so the growth from row 10,000 to row 100,000 (${(r.csv.peakMb! - r.csv.peakAt10kMb!).toFixed(0)} MB here) is most likely garbage the collector had not yet reclaimed (not confirmed with a forced collection); the process never holds the ${r.csv.fileMb!.toFixed(1)} MB file.`,
+    '',
+  ].join('\n');
+  const path = join(ROOT, 'docs/benchmarks.md');
+  const doc = readFileSync(path, 'utf8');
+  const start = doc.indexOf('## Assets\n');
+  let next: string;
+  if (start === -1) next = `${doc.trimEnd()}\n\n${section}`;
+  else {
+    const end = doc.indexOf('\n## ', start + 1);
+    next = doc.slice(0, start) + section + (end === -1 ? '' : doc.slice(end + 1));
+  }
+  writeFileSync(path, next);
+}
+
+await main();
