@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { translate } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
@@ -113,4 +114,36 @@ describe.each(['fa', 'en'] as const)('templates in %s', (lang) => {
       await page.context().close();
     }
   }, 90_000);
+
+  it('uploads YAML files: the good one is loaded, the others fail with their reasons', async () => {
+    const owner = await register(baseUrl, newAccount(`tplup${lang}`));
+    const { page, errors } = await openPage(browser, baseUrl, lang);
+    try {
+      await openSignedIn(page, owner, '/templates');
+      await page.getByRole('heading', { name: w.title, level: 1 }).waitFor();
+      await page.getByTestId('template-upload-input').setInputFiles([
+        {
+          name: 'good.yaml',
+          mimeType: 'application/x-yaml',
+          buffer: Buffer.from(template(`up-good-${lang}`, 'low')),
+        },
+        {
+          name: 'broken.yaml',
+          mimeType: 'application/x-yaml',
+          buffer: Buffer.from(template(`up-bad-${lang}`, 'extreme')),
+        },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a template') },
+      ]);
+      const result = page.getByTestId('upload-result');
+      await result.getByText(w.uploadSummary(1, 2)).waitFor();
+      await result.getByText(translate('templates.upload_not_yaml', lang)).waitFor();
+      await result.getByText('invalid severity "extreme"', { exact: false }).first().waitFor();
+      // The loaded one is in my list at once.
+      await page.getByTestId('template-list').getByText(`E2E admin console ${lang}`).waitFor();
+      await screenshot(page, `templates-upload-${lang}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
 });

@@ -19,6 +19,7 @@ export const TEMPLATES_TEXT: Record<
     response: string;
     matchedAt: string;
     myTemplates: string;
+    uploadSummary: (loaded: number, failed: number) => string;
   }
 > = {
   en: {
@@ -37,6 +38,7 @@ export const TEMPLATES_TEXT: Record<
     response: 'Response',
     matchedAt: 'Matched at',
     myTemplates: 'My templates',
+    uploadSummary: (loaded, failed) => `${loaded} loaded, ${failed} failed`,
   },
   fa: {
     title: 'قالب‌ها',
@@ -54,5 +56,6 @@ export const TEMPLATES_TEXT: Record<
     response: 'پاسخ',
     matchedAt: 'محل تطبیق',
     myTemplates: 'قالب‌های من',
+    uploadSummary: (loaded, failed) => `${loaded} بارگذاری شد، ${failed} ناموفق`,
   },
 };

@@ -408,6 +408,7 @@ export const en = {
     saving: 'Saving…',
     saved: 'Template saved.',
     saveFailed: 'Failed to save the template.',
+    discardConfirm: 'Discard the unsaved changes in the editor?',
     valid: 'No problems found.',
     issueAt: 'Line {{line}}, column {{column}}:',
     upload: {

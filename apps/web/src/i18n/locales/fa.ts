@@ -409,6 +409,7 @@ export const fa: Translations = {
     saving: 'در حال ذخیره…',
     saved: 'قالب ذخیره شد.',
     saveFailed: 'ذخیرهٔ قالب انجام نشد.',
+    discardConfirm: 'تغییرات ذخیره‌نشدهٔ ویرایشگر کنار گذاشته شود؟',
     valid: 'مشکلی پیدا نشد.',
     issueAt: 'خط {{line}}، ستون {{column}}:',
     upload: {

@@ -49,7 +49,15 @@ export function TemplatesPage() {
   const isPublic = selected?.source === 'public';
   const state: SaveState = saving ? 'saving' : baseline !== null && baseline === text ? 'saved' : 'unsaved';
 
+  /** Leaving edits behind asks first; saved text and the untouched starter leave quietly. */
+  const mayLeave = () => text === (baseline ?? NEW_TEMPLATE) || window.confirm(t('discardConfirm'));
+
+  const pick = (item: TemplateItem) => {
+    if (item.id !== selected?.id && mayLeave()) setSelected(item);
+  };
+
   const startNew = () => {
+    if (!mayLeave()) return;
     setSelected(null);
     setText(NEW_TEMPLATE);
     setBaseline(null);
@@ -115,7 +123,7 @@ export function TemplatesPage() {
       </header>
       {uploadResult ? <UploadResult result={uploadResult} onClose={() => setUploadResult(null)} /> : null}
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
-        <TemplateList selectedId={selected?.id ?? null} onSelect={setSelected} />
+        <TemplateList selectedId={selected?.id ?? null} onSelect={pick} />
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <div className="flex items-center gap-3">

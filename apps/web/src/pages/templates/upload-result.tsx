@@ -31,10 +31,11 @@ export function UploadResult({ result, onClose }: { result: TemplateUploadResult
         <ul className="flex flex-col gap-1">
           {result.failed.map((item) => (
             <li key={item.file_name} className="text-red-300">
-              ✗ <span dir="ltr">{item.file_name}</span>: {item.reason}
-              {item.issues.length ? (
+              ✗ <span dir="ltr">{item.file_name}</span>: <bdi>{item.reason}</bdi>
+              {/* The reason already tells the first problem; list the others under it. */}
+              {item.issues.length > 1 ? (
                 <ul className="ms-4 text-xs text-red-400">
-                  {item.issues.map((issue) => (
+                  {item.issues.slice(1).map((issue) => (
                     <li key={`${issue.line}:${issue.column}:${issue.message}`}>
                       {t('issueAt', { line: issue.line, column: issue.column })} {issue.message}
                     </li>
