@@ -17,8 +17,11 @@ export function runStatus(run: RunRow, task: TaskRow): TemplateRunStatus {
       return 'failed';
     case 'cancelled':
       return 'cancelled';
-    default:
+    case 'queued':
       return 'queued';
+    default:
+      // The task row is gone (cleaned up) without the run hearing of an end: it did not finish.
+      return 'failed';
   }
 }
 
