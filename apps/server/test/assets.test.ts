@@ -361,6 +361,14 @@ describe('enumerations and history', () => {
     const mailLog = await server.db.select().from(assetChanges).where(eq(assetChanges.asset_id, mail!.id));
     expect(mailLog.map((c) => c.kind).sort()).toEqual(['appeared', 'disappeared']);
     expect(mailLog.every((c) => c.workspace_id === workspaceId)).toBe(true);
+
+    const bell = (await call('GET', 'panel/notifications/', auth)).json().data.results;
+    expect(bell.slice(0, 2).map((n: { text: string; link: string }) => [n.text, n.link])).toEqual([
+      ['Discovery of Lab finished: 1 new, 1 changed and 1 gone asset(s).', `/assets/${group.id}`],
+      ['Discovery of Lab finished: 3 new asset(s).', `/assets/${group.id}`],
+    ]);
+    const bellFa = (await call('GET', 'panel/notifications/', { ...auth, ...fa })).json().data.results;
+    expect(bellFa[0].text).toBe('کشف دارایی‌های Lab تمام شد: 1 دارایی جدید، 1 تغییرکرده و 1 ناپدیدشده.');
   });
 
   it('reports status and cancels a running discovery (409 once it is not running)', async () => {

@@ -40,7 +40,14 @@ export function diffAsset(before: Asset, after: Asset): FieldChange[] {
   return changes;
 }
 
-export type SnapshotSummary = { total: number; appeared: number; changed: number; disappeared: number };
+export type SnapshotSummary = {
+  total: number;
+  appeared: number;
+  changed: number;
+  disappeared: number;
+  /** Whether an earlier finished history of the group was compared against. */
+  previous: boolean;
+};
 
 /** Record the snapshot and changelog of a finished history (inside the finishing transaction). */
 export async function recordHistorySnapshot(tx: Tx, historyId: string): Promise<SnapshotSummary> {
@@ -48,7 +55,7 @@ export async function recordHistorySnapshot(tx: Tx, historyId: string): Promise<
     .select()
     .from(enumerationHistories)
     .where(eq(enumerationHistories.id, historyId));
-  if (!history) return { total: 0, appeared: 0, changed: 0, disappeared: 0 };
+  if (!history) return { total: 0, appeared: 0, changed: 0, disappeared: 0, previous: false };
   const seen = await tx
     .select()
     .from(assets)
@@ -153,5 +160,5 @@ export async function recordHistorySnapshot(tx: Tx, historyId: string): Promise<
     .update(enumerationHistories)
     .set({ new_assets: net, updated_at: sql`now()` })
     .where(eq(enumerationHistories.id, history.id));
-  return { total: now.length, appeared, changed, disappeared };
+  return { total: now.length, appeared, changed, disappeared, previous: Boolean(previous) };
 }

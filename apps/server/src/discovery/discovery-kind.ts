@@ -119,13 +119,27 @@ async function finish(ctx: KindContext, status: 'finished' | 'failed', error: st
     .where(eq(enumerationHistories.id, payload.history_id))
     .returning();
   // Keep the inventory as it was at this history, and each asset's changelog (assets/).
-  if (history && status === 'finished') await recordHistorySnapshot(ctx.tx, history.id);
+  const changes = history && status === 'finished' ? await recordHistorySnapshot(ctx.tx, history.id) : null;
   const [group] = await ctx.tx
     .update(assetGroups)
     .set({ status, updated_at: sql`now()` })
     .where(eq(assetGroups.id, payload.group_id))
     .returning();
   if (!history || !group) return;
+  // A re-discovery says what changed since the previous run: new, changed and gone.
+  if (changes?.previous) {
+    await notifyWorkspace(ctx.tx, ctx.task.workspace_id, {
+      key: 'notify.rediscovery_finished',
+      params: {
+        name: group.name,
+        new: changes.appeared,
+        changed: changes.changed,
+        gone: changes.disappeared,
+      },
+      link: `/assets/${group.id}`,
+    });
+    return;
+  }
   await notifyWorkspace(ctx.tx, ctx.task.workspace_id, {
     key: status === 'finished' ? 'notify.discovery_finished' : 'notify.discovery_failed',
     params: { name: group.name, count: history.new_assets },

@@ -569,6 +569,10 @@ export const MESSAGES = {
     en: 'This worker group does not exist in the current workspace.',
     fa: 'این گروه کارگر در فضای کاری کنونی وجود ندارد.',
   },
+  'notify.rediscovery_finished': {
+    en: 'Discovery of {name} finished: {new} new, {changed} changed and {gone} gone asset(s).',
+    fa: 'کشف دارایی‌های {name} تمام شد: {new} دارایی جدید، {changed} تغییرکرده و {gone} ناپدیدشده.',
+  },
   // end assets
 } as const satisfies Record<string, Record<Lang, string>>;
 
