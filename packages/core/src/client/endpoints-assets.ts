@@ -136,7 +136,8 @@ export function assetEndpoints(http: Http) {
       http
         .post(
           `panel/enumerations/${id(enumerationId)}/histories/${id(historyId)}/cancel-scan/`,
-          undefined,
+          // spec §7: an empty body; sent as `{}` so it travels as JSON like every other call.
+          {},
           z.unknown(),
         )
         .then(() => undefined),
