@@ -123,6 +123,43 @@ describe('asset groups', () => {
     expect(cancelled!.status).toBe('cancelled');
   });
 
+  it('takes the schedule with the group: stored with it, or nothing stored when it is not valid', async () => {
+    const { workspaceId, auth } = await setup();
+    const refused = await call('POST', 'panel/assets/', auth, {
+      name: 'Weekly',
+      roots: 'weekly.lab.test',
+      scan_frequency: 'custom',
+      custom_weekdays: [],
+      start_time: '2030-01-01T08:00:00Z',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Choose at least one weekday for a custom schedule.');
+    expect(
+      await server.db.select().from(assetGroups).where(eq(assetGroups.workspace_id, workspaceId)),
+    ).toEqual([]);
+    expect(await server.db.select().from(tasks).where(eq(tasks.workspace_id, workspaceId))).toEqual([]);
+
+    const created = await call('POST', 'panel/assets/', auth, {
+      name: 'Weekly',
+      roots: 'weekly.lab.test',
+      scan_frequency: 'weekly',
+      start_time: '2030-01-01T08:00:00Z',
+    });
+    expect(created.json().data).toMatchObject({
+      scan_frequency: 'weekly',
+      custom_weekdays: [],
+      start_time: '2030-01-01T08:00:00.000Z',
+    });
+    const id = created.json().data.id;
+    const custom = await call('PATCH', `panel/assets/${id}/`, auth, {
+      scan_frequency: 'custom',
+      custom_weekdays: [6, 0],
+    });
+    expect(custom.json().data).toMatchObject({ scan_frequency: 'custom', custom_weekdays: [0, 6] });
+    const off = await call('PATCH', `panel/assets/${id}/`, auth, { scan_frequency: 'none' });
+    expect(off.json().data.scan_frequency).toBe('none');
+  });
+
   it("answers 404 for another workspace's group, asset and history", async () => {
     const a = await setup();
     const b = await setup();

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import '../assets/enumeration-schedule-kind.js';
+import { checkPlan, firstSlot } from '../assets/group-schedule.js';
 import { findGroup, GroupValidationError, groupColumns, runningHistory } from '../assets/groups.js';
 import { diffAsset } from '../assets/history-snapshot.js';
 import { workspaceHistory } from '../assets/inventory.js';
@@ -29,7 +30,6 @@ import { cancelEnumeration, startDiscovery } from '../discovery/start-discovery.
 import { currentWorkspace } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Tx } from '../queue/task-kinds.js';
-import { nextRunAfter } from '../scheduler/next-run.js';
 import { planOf, type ScheduleRow } from '../scheduler/scheduler.js';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -48,40 +48,6 @@ function presentSchedule(row: ScheduleRow): EnumerationSchedule {
     last_run_at: row.last_run_at?.toISOString() ?? null,
   };
 }
-
-/** A schedule plan must be runnable: a start time to repeat from, weekdays for 'custom'. */
-function checkPlan(plan: { frequency: string; weekdays: number[]; start: Date | null }) {
-  if (plan.frequency === 'none') return;
-  if (!plan.start) {
-    throw new HttpError(
-      400,
-      'schedule_start_required',
-      'assets.schedule_start_required',
-      {},
-      {
-        start_time: ['assets.schedule_start_required'],
-      },
-    );
-  }
-  if (plan.frequency === 'custom' && plan.weekdays.length === 0) {
-    throw new HttpError(
-      400,
-      'schedule_weekdays_required',
-      'assets.schedule_weekdays_required',
-      {},
-      {
-        custom_weekdays: ['assets.schedule_weekdays_required'],
-      },
-    );
-  }
-}
-
-/** The next slot from now on (the start itself when it is still ahead). */
-const firstSlot = (plan: { frequency: string; weekdays: number[]; start: Date | null }) =>
-  nextRunAfter(
-    { ...plan, frequency: plan.frequency as (typeof ENUMERATION_FREQUENCIES)[number] },
-    new Date(),
-  );
 
 /**
  * spec §7 enumerations: start, read and change a group's enumeration (its id is the group's),

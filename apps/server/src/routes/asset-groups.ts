@@ -14,6 +14,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
+import { saveGroupSchedule } from '../assets/group-schedule.js';
 import {
   assertWorkerGroup,
   deleteGroup,
@@ -112,6 +113,7 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             .insert(assetGroups)
             .values({ workspace_id: workspaceId, ...columns })
             .returning();
+          await saveGroupSchedule(tx, workspaceId, row!.id, request.body);
           // Same transaction: a group whose discovery could not be queued is not kept.
           await startDiscovery(tx, row!.id);
           return findGroup(tx, workspaceId, row!.id);
@@ -155,12 +157,16 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const workspaceId = currentWorkspace(request).id;
         const current = await findGroup(db, workspaceId, request.params.id);
         const columns = groupColumns(request.body, current);
-        await assertWorkerGroup(db, workspaceId, columns.worker_group_id);
-        const [row] = await db
-          .update(assetGroups)
-          .set({ ...columns, updated_at: sql`now()` })
-          .where(and(eq(assetGroups.id, current.id), eq(assetGroups.workspace_id, workspaceId)))
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          await assertWorkerGroup(tx, workspaceId, columns.worker_group_id);
+          await saveGroupSchedule(tx, workspaceId, current.id, request.body);
+          const [updated] = await tx
+            .update(assetGroups)
+            .set({ ...columns, updated_at: sql`now()` })
+            .where(and(eq(assetGroups.id, current.id), eq(assetGroups.workspace_id, workspaceId)))
+            .returning();
+          return updated;
+        });
         const [presented] = await presentGroups(db, [row!]);
         return { data: presented! };
       },

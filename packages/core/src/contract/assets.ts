@@ -81,6 +81,10 @@ export const assetGroupWriteSchema = z.object({
   custom_ports: z.string().max(2000).nullable().optional(),
   auto_discovery: z.boolean().optional(),
   worker_group: z.string().uuid().nullable().optional(),
+  /** The group's discovery schedule (spec §3); the same rules as `panel/enumerations-schedules/`. */
+  scan_frequency: z.enum(ENUMERATION_FREQUENCIES).optional(),
+  custom_weekdays: z.array(z.number().int().min(0).max(6)).max(7).optional(),
+  start_time: z.string().datetime({ offset: true }).nullable().optional(),
 });
 export type AssetGroupWriteInput = z.infer<typeof assetGroupWriteSchema>;
 export const assetGroupPatchSchema = assetGroupWriteSchema.partial();
