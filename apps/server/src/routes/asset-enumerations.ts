@@ -16,6 +16,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
+import { assertWithinLimit } from '../billing/limits.js';
 import '../assets/enumeration-schedule-kind.js';
 import { checkPlan, firstSlot } from '../assets/group-schedule.js';
 import { findGroup, GroupValidationError, groupColumns, runningHistory } from '../assets/groups.js';
@@ -67,6 +68,8 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         .where(eq(assetGroups.id, group.id))
         .for('update');
       if (await runningHistory(tx, group.id)) throw running();
+      // A workspace at its plan's asset limit cannot discover more (403 plan_limit).
+      await assertWithinLimit(tx, workspaceId, 'assets', 1);
       const { history } = await startDiscovery(tx as Db, group.id);
       return { enumeration_id: group.id, history_id: history.id, status: history.status };
     });

@@ -25,6 +25,7 @@ import {
 } from '../assets/groups.js';
 import { inventoryOptions, listInventory } from '../assets/inventory.js';
 import { parseInventoryQuery } from '../assets/inventory-query.js';
+import { assertWithinLimit } from '../billing/limits.js';
 import { assetGroups, assets } from '../db/schema.js';
 import { startDiscovery } from '../discovery/start-discovery.js';
 import { currentWorkspace } from '../http/access.js';
@@ -109,6 +110,8 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const columns = groupColumns(request.body);
         const group = await db.transaction(async (tx) => {
           await assertWorkerGroup(tx, workspaceId, columns.worker_group_id);
+          // Its discovery would add assets: refused at the plan's asset limit (403 plan_limit).
+          await assertWithinLimit(tx, workspaceId, 'assets', 1);
           const [row] = await tx
             .insert(assetGroups)
             .values({ workspace_id: workspaceId, ...columns })
