@@ -1,8 +1,10 @@
 /**
  * The 'enumeration' schedule kind: when a group's slot comes, its discovery starts — unless one is
- * still running, in which case this slot is skipped rather than stacking a second run.
+ * still running, in which case this slot is skipped rather than stacking a second run, or the
+ * workspace is at its plan's asset limit.
  */
 
+import { assertWithinLimit } from '../billing/limits.js';
 import type { Db } from '../db/database.js';
 import { startDiscovery } from '../discovery/start-discovery.js';
 import { registerScheduleKind } from '../scheduler/scheduler.js';
@@ -11,5 +13,7 @@ import { ENUMERATION_SCHEDULE_KIND } from './schedule-kind-name.js';
 
 registerScheduleKind(ENUMERATION_SCHEDULE_KIND, async (tx, schedule) => {
   if (await runningHistory(tx, schedule.subject_id)) return;
+  // At the plan's asset limit the slot is reported as failed (logged) and the schedule moves on.
+  await assertWithinLimit(tx, schedule.workspace_id, 'assets', 1);
   await startDiscovery(tx as Db, schedule.subject_id);
 });
