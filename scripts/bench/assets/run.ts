@@ -8,7 +8,8 @@
  * (`inject`, so routing, access control, validation and serialisation are counted):
  *   - inventory queries (filter + sort + page) — target p95 < 50 ms;
  *   - option-value queries (`fieldname`) — target p95 < 100 ms;
- *   - a CSV export of all 100k assets, read in keyset pages and written through the core's
+ *   - ingestion of 10,000 assets from a worker (target < 10 s);
+ *   - a CSV export of all assets, read in keyset pages and written through the core's
  *     streaming writer to a file — rows/s and peak RSS (flat memory: the peak stays near the start).
  * Figures go to docs/benchmarks.md under "## Assets" (only that section is rewritten).
  */
@@ -58,6 +59,8 @@ async function main() {
     DIDBAN_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DIDBAN_AUTH_RATE_LIMIT: '100000',
+    // The free plan allows 100 assets; the bench workspace holds 110,000.
+    DIDBAN_FREE_ASSETS: '1000000',
     DATABASE_URL: url.toString(),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
@@ -192,6 +195,70 @@ async function main() {
       await measure('title options, narrowed by a status filter', 'fieldname=title&search=site 4&status=200'),
     ];
 
+    // ---- Ingestion: a worker posts 10,000 discovered assets in 10 batches of 1000, then completes
+    // (completion records the history's snapshot and changelog of all 10,000).
+    const workerKey = (
+      await app.inject({ method: 'POST', url: '/api/v1/panel/workers/', headers, payload: { name: 'bench' } })
+    ).json().data.api_key as string;
+    const asWorker = (path: string, payload: object = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/worker/${path}`,
+        headers: { authorization: `Worker ${workerKey}` },
+        payload,
+      });
+    const ingestGroup = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/panel/assets/',
+        headers,
+        payload: { name: 'Ingest', roots: 'ingest.test' },
+      })
+    ).json().data;
+    const claimed = (await asWorker('tasks/claim/')).json().data.task;
+    if (claimed?.payload?.group_id !== ingestGroup.id)
+      throw new Error('the bench worker did not get the ingest task');
+    const item = (n: number) => ({
+      host: `i${n}.ingest.test`,
+      port: 443,
+      ips: [`10.9.${(n >> 8) & 255}.${n & 255}`],
+      cnames: [],
+      is_root: n === 0,
+      wildcard: false,
+      service: 'https',
+      anomalies: [],
+      http: {
+        status: 200,
+        title: `Ingest ${n}`,
+        content_length: 1000 + n,
+        content_type: 'text/html',
+        server: 'nginx',
+        final_url: `https://i${n}.ingest.test/`,
+        headers: { server: 'nginx' },
+        body_start: '<html></html>',
+        tls: null,
+        favicon_hash: null,
+      },
+      technologies: [techs[n % techs.length]],
+    });
+    const ingestStart = performance.now();
+    for (let b = 0; b < 10; b++) {
+      const r = await asWorker(`tasks/${claimed.id}/results/`, {
+        seq: b,
+        items: Array.from({ length: 1000 }, (_, i) => item(b * 1000 + i)),
+      });
+      if (r.statusCode !== 200) throw new Error(`batch ${b}: ${r.statusCode} ${r.body}`);
+    }
+    const batchesSeconds = (performance.now() - ingestStart) / 1000;
+    const completeStart = performance.now();
+    const completed = await asWorker(`tasks/${claimed.id}/complete/`, { stats: {} });
+    if (completed.statusCode !== 200) throw new Error(`complete: ${completed.statusCode} ${completed.body}`);
+    const completeSeconds = (performance.now() - completeStart) / 1000;
+    const ingest = { batchesSeconds, completeSeconds, total: batchesSeconds + completeSeconds };
+    console.log(
+      `ingestion of 10,000 assets: batches ${batchesSeconds.toFixed(1)} s + completion (snapshot, changelog) ${completeSeconds.toFixed(1)} s`,
+    );
+
     // ---- CSV export: keyset pages of 1000 → presentAsset → streamAssetCsv → a file.
     const file = join(dataDir, 'export.csv');
     let peakRss = process.memoryUsage().rss;
@@ -240,11 +307,11 @@ async function main() {
       fileMb: statSync(file).size / 1e6,
     };
     console.log(
-      `CSV export: ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${csv.rowsPerSecond.toFixed(0)} rows/s), RSS ${csv.startMb.toFixed(0)} → peak ${csv.peakAt10kMb.toFixed(0)} MB by row 10,000 → peak ${csv.peakMb.toFixed(0)} MB by row 100,000, file ${csv.fileMb.toFixed(1)} MB`,
+      `CSV export: ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${csv.rowsPerSecond.toFixed(0)} rows/s), RSS ${csv.startMb.toFixed(0)} → peak ${csv.peakAt10kMb.toFixed(0)} MB by row 10,000 → peak ${csv.peakMb.toFixed(0)} MB by the last row, file ${csv.fileMb.toFixed(1)} MB`,
     );
-    if (csv.rows !== TOTAL) throw new Error(`exported ${csv.rows} rows, expected ${TOTAL}`);
+    if (csv.rows !== TOTAL + 10_000) throw new Error(`exported ${csv.rows} rows, expected ${TOTAL + 10_000}`);
 
-    if (write) writeSection({ inventory, options, csv, seedSeconds });
+    if (write) writeSection({ inventory, options, csv, seedSeconds, ingest });
     const failed = [
       ...inventory.filter((r) => r.p95 >= TARGETS.inventoryP95),
       ...options.filter((r) => r.p95 >= TARGETS.optionsP95),
@@ -288,7 +355,9 @@ function writeSection(r: {
     '',
     table(r.options, TARGETS.optionsP95, 'Option values'),
     '',
-    `CSV export of all ${r.csv.rows!.toLocaleString('en')} assets (keyset pages of 1000 from the database → the core's \`streamAssetCsv\` → a file, with back-pressure): ${r.csv.seconds!.toFixed(1)} s, **${r.csv.rowsPerSecond!.toFixed(0)} rows/s**, ${r.csv.fileMb!.toFixed(1)} MB written; RSS ${r.csv.startMb!.toFixed(0)} MB before, peak ${r.csv.peakAt10kMb!.toFixed(0)} MB by row 10,000 and **${r.csv.peakMb!.toFixed(0)} MB by row 100,000** (the whole process: Node, tsx, the app and its pool). What the export holds is bounded — one page of 1000 rows and one chunk of 500 lines — so the growth from row 10,000 to row 100,000 (${(r.csv.peakMb! - r.csv.peakAt10kMb!).toFixed(0)} MB here) is most likely garbage the collector had not yet reclaimed (not confirmed with a forced collection); the process never holds the ${r.csv.fileMb!.toFixed(1)} MB file.`,
+    `Ingestion of 10,000 assets from a worker (the worker API: 10 result batches of 1000, then complete, which records the history's snapshot and each asset's changelog): batches ${r.ingest.batchesSeconds.toFixed(1)} s + completion ${r.ingest.completeSeconds.toFixed(1)} s = **${r.ingest.total.toFixed(1)} s** (target < 10 s — ${r.ingest.total < 10 ? 'meets target' : 'OVER TARGET'}). The workspace then holds 110,000 assets, which the export below includes.`,
+    '',
+    `CSV export of all ${r.csv.rows!.toLocaleString('en')} assets (keyset pages of 1000 from the database → the core's \`streamAssetCsv\` → a file, with back-pressure): ${r.csv.seconds!.toFixed(1)} s, **${r.csv.rowsPerSecond!.toFixed(0)} rows/s**, ${r.csv.fileMb!.toFixed(1)} MB written; RSS ${r.csv.startMb!.toFixed(0)} MB before, peak ${r.csv.peakAt10kMb!.toFixed(0)} MB by row 10,000 and **${r.csv.peakMb!.toFixed(0)} MB by the last row** (the whole process: Node, tsx, the app and its pool). What the export holds is bounded — one page of 1000 rows and one chunk of 500 lines — so the growth from row 10,000 to the last row (${(r.csv.peakMb! - r.csv.peakAt10kMb!).toFixed(0)} MB here) is most likely garbage the collector had not yet reclaimed (not confirmed with a forced collection); the process never holds the ${r.csv.fileMb!.toFixed(1)} MB file.`,
     '',
   ].join('\n');
   const path = join(ROOT, 'docs/benchmarks.md');
