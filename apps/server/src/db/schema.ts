@@ -2,12 +2,12 @@
 // (queries) and drizzle-kit (migrations). A new domain adds its file and one line below, then
 // runs `pnpm --filter @didban/server db:generate` to write its migration.
 export * from './tables/accounts.js';
-export * from './tables/notifications.js';
-export * from './tables/workers.js';
-export * from './tables/assets.js';
-export * from './tables/teams.js';
-export * from './tables/templates.js';
-export * from './tables/billing.js';
-export * from './tables/support.js';
 export * from './tables/asset-history.js';
+export * from './tables/assets.js';
+export * from './tables/billing.js';
+export * from './tables/notifications.js';
+export * from './tables/support.js';
+export * from './tables/teams.js';
 export * from './tables/template-runs.js';
+export * from './tables/templates.js';
+export * from './tables/workers.js';
