@@ -1,5 +1,7 @@
 import { Command } from 'commander';
+import { registerAssets } from './commands/assets.js';
 import { registerConfig } from './commands/config.js';
+import { registerGroups } from './commands/groups.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
 import { registerTemplates } from './commands/templates.js';
@@ -64,6 +66,8 @@ export function buildProgram(
   registerLogout(program, deps);
   registerWhoami(program, deps);
   registerWorkspace(program, deps);
+  registerGroups(program, deps);
+  registerAssets(program, deps);
   registerTemplates(program, deps);
   registerConfig(program, deps);
 

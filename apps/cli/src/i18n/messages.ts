@@ -205,6 +205,62 @@ export const CLI_MESSAGES = {
     fa: 'آخرین بررسی ناموفق بود: {message} (تلاش دوباره)',
   },
   'progress.waiting': { en: 'waiting for the first answer…', fa: 'در انتظار نخستین پاسخ…' },
+  // Asset groups and the inventory (issue 8)
+  'cmd.groups': {
+    en: 'List, create and re-discover asset groups.',
+    fa: 'فهرست، ساخت و کشف دوبارهٔ گروه‌های دارایی.',
+  },
+  'cmd.groups.list': { en: 'List asset groups.', fa: 'فهرست گروه‌های دارایی.' },
+  'cmd.groups.create': {
+    en: 'Create an asset group (its discovery starts at once).',
+    fa: 'ساخت گروه دارایی (کشف آن بی‌درنگ آغاز می‌شود).',
+  },
+  'cmd.groups.rediscover': { en: 'Start a new discovery of a group.', fa: 'آغاز کشف دوبارهٔ یک گروه.' },
+  'cmd.assets': { en: 'List and export assets.', fa: 'فهرست و خروجی گرفتن از دارایی‌ها.' },
+  'cmd.assets.list': { en: "List assets with the panel's filters.", fa: 'فهرست دارایی‌ها با فیلترهای پنل.' },
+  'cmd.assets.export': {
+    en: 'Export assets to a CSV or JSON file, streamed page by page.',
+    fa: 'خروجی دارایی‌ها در فایل CSV یا JSON، صفحه به صفحه.',
+  },
+  'usage.bad_filter': {
+    en: 'Bad --filter "{value}": use key=v1,v2.',
+    fa: '--filter نادرست «{value}»: به شکل key=v1,v2 بنویسید.',
+  },
+  'usage.bad_format': {
+    en: 'Unknown format "{value}": use csv or json.',
+    fa: 'قالب ناشناخته «{value}»: csv یا json.',
+  },
+  'usage.page_and_all': { en: 'Use --page or --all, not both.', fa: 'یا --page یا --all، نه هر دو.' },
+  'usage.bad_ports': {
+    en: 'Bad --ports "{value}": use top-100, top-1000 or a list like 80,443,8080-8090.',
+    fa: '--ports نادرست «{value}»: top-100، top-1000 یا فهرستی مانند 80,443,8080-8090.',
+  },
+  'error.group_invalid': { en: 'Invalid asset group: {details}', fa: 'گروه دارایی نامعتبر: {details}' },
+  'error.write_file': { en: 'Cannot write {file}: {reason}', fa: 'نوشتن {file} ممکن نشد: {reason}' },
+  'groups.created': {
+    en: 'Created asset group {name} ({id}); discovery started.',
+    fa: 'گروه دارایی {name} ({id}) ساخته شد؛ کشف آغاز شد.',
+  },
+  'groups.rediscovery': {
+    en: 'Discovery started for group {id} (history {history}).',
+    fa: 'کشف گروه {id} آغاز شد (تاریخچهٔ {history}).',
+  },
+  'list.page': {
+    en: 'Page {page} of {pages} ({count} in all).',
+    fa: 'صفحهٔ {page} از {pages} ({count} در کل).',
+  },
+  'assets.more_ips': { en: '+{count} more', fa: '+{count} دیگر' },
+  'assets.exported': {
+    en: 'Exported {count} assets to {file}.',
+    fa: '{count} دارایی در {file} ذخیره شد.',
+  },
+  'table.host_port': { en: 'Host:port', fa: 'میزبان:درگاه' },
+  'table.ips': { en: 'IPs', fa: 'IPها' },
+  'table.status': { en: 'Status', fa: 'وضعیت' },
+  'table.title': { en: 'Title', fa: 'عنوان' },
+  'table.technologies': { en: 'Technologies', fa: 'فناوری‌ها' },
+  'table.roots': { en: 'Roots', fa: 'ریشه‌ها' },
+  'table.assets': { en: 'Assets', fa: 'دارایی‌ها' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type CliMessageKey = keyof typeof CLI_MESSAGES;
