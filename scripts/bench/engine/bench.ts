@@ -71,15 +71,18 @@ async function rawClient(): Promise<{ requests: number; seconds: number; cpuUs: 
   return { requests: jobs.length, seconds: (performance.now() - started) / 1000, cpuUs };
 }
 
-async function engine(): Promise<{
+// `make` picks the template set: the "no findings" row passes probeOnlyTemplate (this parameter was
+// missing, so that row used to run the matching templates again).
+async function engine(make: (i: number) => string = benchTemplate): Promise<{
   requests: number;
   seconds: number;
+  cpuUs: number;
   findings: number;
   failures: number;
   peakRssMb: number;
 }> {
   const { templates, invalid } = loadTemplates(
-    Array.from({ length: TEMPLATES }, (_, i) => ({ content: benchTemplate(i) })),
+    Array.from({ length: TEMPLATES }, (_, i) => ({ content: make(i) })),
   );
   if (invalid.length > 0) throw new Error(`bench templates invalid: ${JSON.stringify(invalid[0])}`);
   let peak = process.memoryUsage().rss;

@@ -21,6 +21,20 @@ export function headerDump(res: HttpResponse): string {
   return `HTTP/${res.httpVersion} ${res.status} ${res.statusText}\r\n${lines}\r\n`;
 }
 
+// Header names repeat across responses (a handful per server), and lowercasing with a regex
+// callback for every header of every response showed in the profile. Bounded so that servers
+// sending random header names cannot grow it without limit.
+const fieldNames = new Map<string, string>();
+function fieldName(header: string): string {
+  let key = fieldNames.get(header);
+  if (key === undefined) {
+    key = asciiLower(header).replace(/-/g, '_');
+    if (fieldNames.size >= 4096) fieldNames.clear();
+    fieldNames.set(header, key);
+  }
+  return key;
+}
+
 /**
  * The fields an HTTP response exposes to matchers and the DSL. Header names are lowercased with
  * `-` → `_`; cookies appear under their lowercased names.
@@ -28,7 +42,7 @@ export function headerDump(res: HttpResponse): string {
 export function responseFields(res: HttpResponse, host: string): LazyMap<string, DslValue> {
   const fields = new LazyMap<string, DslValue>();
   for (const [name, value] of res.headers) {
-    const key = asciiLower(name).replace(/-/g, '_');
+    const key = fieldName(name);
     const prior = fields.get(key);
     fields.set(key, prior === undefined ? value : `${prior} ${value}`);
     if (key === 'set_cookie') {

@@ -46,9 +46,15 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
   const target = spec.connectTo ? parseConnectTo(spec.connectTo, tls) : undefined;
   const useTls = target?.tls ?? tls;
   const rawPath = url.path;
-  const headers = spec.headers.map(([k, v]) => [k, v] as [string, string]);
+  // One pass builds the flat [name, value, …] array node:http takes, without copying the pairs.
+  const flat: string[] = [];
+  let hasHost = false;
+  for (const [k, v] of spec.headers) {
+    if (!hasHost && k.length === 4 && k.toLowerCase() === 'host') hasHost = true;
+    flat.push(k, v);
+  }
   // With raw header arrays Node adds no Host header, so add one unless the template wrote its own.
-  if (!headers.some(([k]) => k.toLowerCase() === 'host')) headers.unshift(['Host', url.authority]);
+  if (!hasHost) flat.unshift('Host', url.authority);
   const started = performance.now();
   return new Promise<HttpResponse>((resolve, reject) => {
     let settled = false;
@@ -66,7 +72,7 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
       port: target?.port ?? url.port,
       method: spec.method,
       path: rawPath,
-      headers: headers.flat(),
+      headers: flat,
       agent: useTls ? httpsAgent : httpAgent,
       servername: spec.sni ?? undefined,
       setHost: false,
@@ -100,7 +106,8 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
           durationMs: performance.now() - started,
           // Built on first read: only findings and templates reading `request` need it.
           get requestDump() {
-            return dumpRequest(spec.method, rawPath, headers, spec.body);
+            const sent = hasHost ? spec.headers : [['Host', url.authority] as const, ...spec.headers];
+            return dumpRequest(spec.method, rawPath, sent, spec.body);
           },
           ip: res.socket?.remoteAddress,
         });

@@ -48,12 +48,16 @@ export function resolveScheme(scan: ScanContext, target: Target): Promise<Scheme
   return found;
 }
 
-const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const isRedirect = (status: number) => REDIRECTS.has(status);
+
+// Self-contained runs have no target variables; one shared empty map instead of one per run.
+const EMPTY: ReadonlyMap<string, DslValue> = new Map<string, DslValue>();
 
 /** Runs one HTTP block for one target: payload combinations × requests, with history and redirects. */
 export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<BlockOutcome> {
   const { scan, target, template } = run;
-  let base: ReadonlyMap<string, DslValue> = new Map<string, DslValue>();
+  let base: ReadonlyMap<string, DslValue> = EMPTY;
   let root: string | undefined;
   if (target) {
     const scheme = await resolveScheme(scan, target);
@@ -218,7 +222,7 @@ export function partReader(scope: LayeredScope): (part: string | undefined) => s
       const header = scope.get('header');
       return body === undefined && header === undefined ? undefined : toStr(body) + toStr(header);
     }
-    const key = name === 'all_headers' ? 'header' : name.replace(/-/g, '_');
+    const key = name === 'all_headers' ? 'header' : name.includes('-') ? name.replace(/-/g, '_') : name;
     if (!scope.has(key)) return undefined;
     return toStr(scope.get(key));
   };
