@@ -11,13 +11,26 @@ export const canonicalHeader = (name: string): string =>
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
     .join('-');
 
+// The header dump is read by every `part: header` matcher, so its per-header name work is cached
+// like the field names below (same bound, same reason).
+const canonicalNames = new Map<string, string>();
+function cachedCanonical(name: string): string {
+  let canonical = canonicalNames.get(name);
+  if (canonical === undefined) {
+    canonical = canonicalHeader(name);
+    if (canonicalNames.size >= 4096) canonicalNames.clear();
+    canonicalNames.set(name, canonical);
+  }
+  return canonical;
+}
+
 /** Go's httputil.DumpResponse head: status line, then headers canonicalised and sorted by name. */
 export function headerDump(res: HttpResponse): string {
-  const lines = res.headers
-    .map(([k, v]) => [canonicalHeader(k), v] as const)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join('');
+  const sorted = res.headers
+    .map(([k, v]) => [cachedCanonical(k), v] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  let lines = '';
+  for (const [k, v] of sorted) lines += `${k}: ${v}\r\n`;
   return `HTTP/${res.httpVersion} ${res.status} ${res.statusText}\r\n${lines}\r\n`;
 }
 

@@ -17,7 +17,12 @@ export class LayeredScope implements Scope {
   }
 
   get(name: string): DslValue | undefined {
-    for (const layer of this.layers) if (layer.has(name)) return layer.get(name);
+    // `get` first: most lookups hit, and a hit then costs one map lookup instead of two. `has`
+    // only tells a stored `undefined` from a miss.
+    for (const layer of this.layers) {
+      const value = layer.get(name);
+      if (value !== undefined || layer.has(name)) return value;
+    }
     return undefined;
   }
 
