@@ -1,6 +1,5 @@
 import type { DslValue } from '../dsl/values.js';
 import { asciiLower } from '../util/bytes.js';
-import { LazyMap } from '../util/lazy-map.js';
 import type { HttpResponse } from './types.js';
 
 /** Go's textproto canonical form: `content-type` → `Content-Type`. */
@@ -52,8 +51,76 @@ function fieldName(header: string): string {
  * The fields an HTTP response exposes to matchers and the DSL. Header names are lowercased with
  * `-` → `_`; cookies appear under their lowercased names.
  */
-export function responseFields(res: HttpResponse, host: string): LazyMap<string, DslValue> {
-  const fields = new LazyMap<string, DslValue>();
+// Fields computed on first read, in the order `materialize` adds them. Few templates read them,
+// and the sorted header dump is the costly one.
+const LAZY_FIELDS = ['header', 'all_headers', 'response', 'raw', 'request'] as const;
+const ALL_PENDING = (1 << LAZY_FIELDS.length) - 1;
+const lazyIndex = (key: string): number => LAZY_FIELDS.indexOf(key as (typeof LAZY_FIELDS)[number]);
+
+/**
+ * The response's field map. It replaces a general lazy map (a second Map of thunks and five
+ * closures for every response): the lazy fields are a bit set computed from the response, so a
+ * response costs one Map. Reads, `has`, writes and `materialize` behave as with the thunks: a
+ * pending field reads as present, a write replaces it, and it is computed once.
+ */
+export class ResponseFieldMap extends Map<string, DslValue> {
+  private pending = 0;
+  private dump: string | undefined;
+  private res: HttpResponse | undefined;
+
+  /** From here on the lazy fields shadow whatever the headers stored under their names. */
+  armLazy(res: HttpResponse): void {
+    this.res = res;
+    this.pending = ALL_PENDING;
+  }
+
+  override get(key: string): DslValue | undefined {
+    if (this.pending !== 0) {
+      const i = lazyIndex(key);
+      if (i >= 0 && (this.pending & (1 << i)) !== 0) {
+        this.pending &= ~(1 << i);
+        super.set(key, this.compute(i));
+      }
+    }
+    return super.get(key);
+  }
+
+  override has(key: string): boolean {
+    if (this.pending !== 0) {
+      const i = lazyIndex(key);
+      if (i >= 0 && (this.pending & (1 << i)) !== 0) return true;
+    }
+    return super.has(key);
+  }
+
+  override set(key: string, value: DslValue): this {
+    if (this.pending !== 0) {
+      const i = lazyIndex(key);
+      if (i >= 0) this.pending &= ~(1 << i);
+    }
+    return super.set(key, value);
+  }
+
+  /** Computes every pending value, so iteration sees all entries. */
+  materialize(): this {
+    for (let i = 0; i < LAZY_FIELDS.length; i++) this.get(LAZY_FIELDS[i]!);
+    return this;
+  }
+
+  private compute(i: number): string {
+    const res = this.res!;
+    if (i === 4) return res.requestDump;
+    this.dump ??= headerDump(res);
+    return i < 2 ? this.dump : this.dump + res.body;
+  }
+}
+
+/**
+ * The fields an HTTP response exposes to matchers and the DSL. Header names are lowercased with
+ * `-` → `_`; cookies appear under their lowercased names.
+ */
+export function responseFields(res: HttpResponse, host: string): ResponseFieldMap {
+  const fields = new ResponseFieldMap();
   for (const [name, value] of res.headers) {
     const key = fieldName(name);
     const prior = fields.get(key);
@@ -66,20 +133,11 @@ export function responseFields(res: HttpResponse, host: string): LazyMap<string,
   }
   const declared = fields.get('content_length');
   fields.set('body', res.body);
-  let dump: string | undefined;
-  const header = () => {
-    dump ??= headerDump(res);
-    return dump;
-  };
-  fields.lazy('header', header);
-  fields.lazy('all_headers', header);
-  fields.lazy('response', () => header() + res.body);
-  fields.lazy('raw', () => header() + res.body);
+  fields.armLazy(res);
   fields.set('status_code', res.status);
   fields.set('content_length', declared === undefined ? res.body.length : Number(declared));
   if (!fields.has('content_type')) fields.set('content_type', '');
   fields.set('duration', res.durationMs / 1000);
-  fields.lazy('request', () => res.requestDump);
   fields.set('host', host);
   fields.set('matched', res.url);
   fields.set('url', res.url);
