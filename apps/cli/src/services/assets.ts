@@ -190,11 +190,14 @@ export async function exportAssetsCommand(ctx: Context, flags: AssetExportFlags)
   } catch (error) {
     throw new CliError('error.write_file', { file: flags.out, reason: reason(error, flags.out) });
   }
+  // Only the JSON export needs the ids (its export_info); the CSV keeps a count.
   const ids: string[] = [];
+  let count = 0;
   try {
     const counted = async function* () {
       for await (const a of pageThrough((page) => fetchPage(api, query, page))) {
-        ids.push(a.id);
+        count++;
+        if (flags.format === 'json') ids.push(a.id);
         yield a;
       }
     };
@@ -223,7 +226,7 @@ export async function exportAssetsCommand(ctx: Context, flags: AssetExportFlags)
     throw error;
   }
   await file.close();
-  ctx.out(ctx.t('assets.exported', { count: ids.length, file: flags.out }));
+  ctx.out(ctx.t('assets.exported', { count, file: flags.out }));
 }
 
 const reason = (error: unknown, file: string) => {
