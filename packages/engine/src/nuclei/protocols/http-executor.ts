@@ -246,10 +246,18 @@ async function sendChain(
     if (!res) return chain.length > 0 ? chain : undefined;
     chain.push(res);
     if (!block.disableCookie) {
-      run.cookies.store(res.headers.filter(([k]) => k.toLowerCase() === 'set-cookie').map(([, v]) => v));
+      // Most responses set no cookie: no arrays unless one does.
+      let setCookies: string[] | undefined;
+      for (const [k, v] of res.headers) {
+        if (k.length !== 10 || k.toLowerCase() !== 'set-cookie') continue;
+        setCookies ??= [];
+        setCookies.push(v);
+      }
+      if (setCookies) run.cookies.store(setCookies);
     }
+    if (!follow || !isRedirect(res.status)) return chain;
     const location = res.headers.find(([k]) => k.toLowerCase() === 'location')?.[1];
-    if (!follow || !isRedirect(res.status) || !location || hop >= maxRedirects) return chain;
+    if (!location || hop >= maxRedirects) return chain;
     let next: URL;
     try {
       next = new URL(location, res.url);
@@ -301,7 +309,7 @@ async function sendWithRetries(
   for (let attempt = 0; attempt <= scan.options.retries; attempt++) {
     if (scan.signal.aborted) return undefined;
     try {
-      await scan.limiter.take(scan.signal);
+      if (!scan.limiter.unlimited) await scan.limiter.take(scan.signal);
       return await send();
     } catch (error) {
       lastError = error as Error;

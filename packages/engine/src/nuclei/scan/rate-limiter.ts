@@ -10,6 +10,11 @@ export class RateLimiter {
 
   constructor(private readonly perSecond: number) {}
 
+  /** No limit (`-rl 0`): callers can skip awaiting `take`, one promise and tick less per request. */
+  get unlimited(): boolean {
+    return this.perSecond <= 0;
+  }
+
   take(signal?: AbortSignal): Promise<void> {
     if (this.perSecond <= 0) return Promise.resolve();
     if (this.waiters.length === 0 && this.tryTake()) return Promise.resolve();
