@@ -40,6 +40,27 @@ export function mergeRawPath(inputPath: string, rawPath: string): string {
 const hasHeader = (headers: readonly (readonly [string, string])[], name: string) =>
   headers.some(([k]) => k.toLowerCase() === name.toLowerCase());
 
+// Header names are not templates (only values are rendered), so which default headers a block's
+// requests need is known once per block instead of three scans of the headers per request.
+interface Defaults {
+  readonly userAgent: boolean;
+  readonly accept: boolean;
+  readonly language: boolean;
+}
+const blockDefaults = new WeakMap<HttpBlock, Defaults>();
+function defaultsFor(block: HttpBlock): Defaults {
+  let d = blockDefaults.get(block);
+  if (!d) {
+    d = {
+      userAgent: !hasHeader(block.headers, 'user-agent'),
+      accept: !hasHeader(block.headers, 'accept'),
+      language: !hasHeader(block.headers, 'accept-language'),
+    };
+    blockDefaults.set(block, d);
+  }
+  return d;
+}
+
 /** Builds a path-based request; undefined when a `{{variable}}` stays unresolved (skipped, as in Nuclei). */
 export function buildPathRequest(
   block: HttpBlock,
@@ -55,11 +76,15 @@ export function buildPathRequest(
     rendered = base + rendered.slice(base.length + 1);
   const headers = block.headers.map(([k, v]) => [k, renderTemplate(v, scope)] as [string, string]);
   const body = block.body === undefined ? '' : renderTemplate(block.body, scope);
-  if (!block.skipVariablesCheck && [rendered, body, ...headers.map(([, v]) => v)].some(hasUnresolved))
+  if (
+    !block.skipVariablesCheck &&
+    (hasUnresolved(rendered) || hasUnresolved(body) || headers.some(([, v]) => hasUnresolved(v)))
+  )
     return undefined;
-  if (!hasHeader(headers, 'user-agent')) headers.push(['User-Agent', userAgent]);
-  if (!hasHeader(headers, 'accept')) headers.push(['Accept', '*/*']);
-  if (!hasHeader(headers, 'accept-language')) headers.push(['Accept-Language', 'en']);
+  const d = defaultsFor(block);
+  if (d.userAgent) headers.push(['User-Agent', userAgent]);
+  if (d.accept) headers.push(['Accept', '*/*']);
+  if (d.language) headers.push(['Accept-Language', 'en']);
   const url = target && !block.disablePathAutomerge ? mergeQuery(rendered, target.query) : rendered;
   return { spec: { method: block.method, url, headers, body } };
 }
