@@ -127,7 +127,11 @@ ${table}
     let next;
     if (start >= 0) {
       const after = doc.indexOf('\n## ', start + 1);
-      next = doc.slice(0, start) + section + (after >= 0 ? doc.slice(after) : '');
+      // scripts/bench/cli/export.mjs writes its own "### Asset export" part: keep it.
+      const previous = doc.slice(start, after >= 0 ? after : doc.length);
+      const exportAt = previous.indexOf('### Asset export');
+      const kept = exportAt >= 0 ? `\n${previous.slice(exportAt).trimEnd()}\n` : '';
+      next = doc.slice(0, start) + section + kept + (after >= 0 ? doc.slice(after) : '');
     } else next = `${doc.trimEnd()}\n\n${section}`;
     writeFileSync(file, next);
     console.log(`wrote the "Terminal client" section of ${file}`);
