@@ -437,7 +437,8 @@ export const en = {
         failed: 'Failed',
         cancelled: 'Cancelled',
       },
-      counts: '{{findings}} findings · {{targets}} targets · {{templates}} templates',
+      // Labels rather than nouns after numbers, so '1' reads as well as '12'.
+      counts: 'Findings: {{findings}} · Targets: {{targets}} · Templates: {{templates}}',
       noFindings: 'Nothing matched on these targets.',
       matchedAt: 'Matched at',
       extracted: 'Extracted',

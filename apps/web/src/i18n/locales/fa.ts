@@ -438,7 +438,7 @@ export const fa: Translations = {
         failed: 'ناموفق',
         cancelled: 'لغوشده',
       },
-      counts: '{{findings}} یافته · {{targets}} هدف · {{templates}} قالب',
+      counts: 'یافته‌ها: {{findings}} · هدف‌ها: {{targets}} · قالب‌ها: {{templates}}',
       noFindings: 'روی این هدف‌ها چیزی پیدا نشد.',
       matchedAt: 'محل تطبیق',
       extracted: 'مقادیر استخراج‌شده',
