@@ -11,8 +11,16 @@ import { startBuiltinWorker } from './workers/start-builtin.js';
  * closes the database so PGlite flushes to disk.
  */
 export async function startServer(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The logger exists only once the app does; a lost idle connection before that is not logged.
+  let onIdleError: ((error: Error) => void) | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => onIdleError?.(error),
+  });
   const app = await buildApp({ config, db: database.db });
+  onIdleError = (error) =>
+    app.log.warn({ err: error }, 'a database connection was closed; the pool reconnects');
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },

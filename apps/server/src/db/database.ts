@@ -30,9 +30,17 @@ const MIGRATION_LOCK_KEY = 7_412_019;
  * - otherwise: embedded PGlite in `<dataDir>/pglite` (one process per folder), or in memory
  *   when `dataDir` is ':memory:' (tests).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool drops the client
+    // and opens a new one on the next query, so noting it is all there is to do.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
