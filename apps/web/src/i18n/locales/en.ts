@@ -1,3 +1,6 @@
+import { assetsEn } from './en/assets';
+import { homeEn } from './en/home';
+import { scansEn } from './en/scans';
 /** English strings, one object per namespace of spec §1. fa.ts must have exactly the same keys. */
 export const en = {
   shared: {
@@ -149,24 +152,7 @@ export const en = {
       toOrders: 'Order history',
     },
   },
-  home: {
-    hero: {
-      title: 'Watch over your attack surface',
-      body: 'Didban discovers your domains, hosts and services, and scans them with templates, on your own workers or the built-in one.',
-      greeting: 'Welcome, {{name}}',
-    },
-    quickActions: {
-      title: 'Quick actions',
-      scans: 'Run a scan',
-      scansBody: 'Scan asset groups with templates and follow the results.',
-      assets: 'Manage assets',
-      assetsBody: 'Group your domains and IP ranges and discover what runs on them.',
-      templates: 'Write templates',
-      templatesBody: 'Edit, upload and test scan templates.',
-      teams: 'Work as a team',
-      teamsBody: 'Invite people and share a workspace.',
-    },
-  },
+  home: homeEn,
   settings: {
     title: 'Settings',
     nav: {
@@ -364,12 +350,8 @@ export const en = {
       failed: 'Failed to send feedback.',
     },
   },
-  scans: {
-    title: 'Scans',
-  },
-  assets: {
-    title: 'Assets',
-  },
+  scans: scansEn,
+  assets: assetsEn,
   templates: {
     title: 'Templates',
     intro: 'Write, upload and test Nuclei-compatible templates, then run them once on targets you choose.',

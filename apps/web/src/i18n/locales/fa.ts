@@ -1,4 +1,7 @@
 import type { Translations } from './en';
+import { assetsFa } from './fa/assets';
+import { homeFa } from './fa/home';
+import { scansFa } from './fa/scans';
 
 /** Persian strings (default language, right to left). Same keys as en.ts. */
 export const fa: Translations = {
@@ -150,24 +153,7 @@ export const fa: Translations = {
       toOrders: 'تاریخچهٔ سفارش‌ها',
     },
   },
-  home: {
-    hero: {
-      title: 'سطح حملهٔ خود را زیر نظر بگیرید',
-      body: 'دیدبان دامنه‌ها، میزبان‌ها و سرویس‌های شما را پیدا می‌کند و با قالب‌ها اسکنشان می‌کند؛ روی کارگزارهای خودتان یا کارگزار داخلی.',
-      greeting: '{{name}}، خوش آمدید',
-    },
-    quickActions: {
-      title: 'دسترسی سریع',
-      scans: 'اجرای اسکن',
-      scansBody: 'گروه‌های دارایی را با قالب‌ها اسکن کنید و نتیجه را دنبال کنید.',
-      assets: 'مدیریت دارایی‌ها',
-      assetsBody: 'دامنه‌ها و بازه‌های IP را گروه‌بندی کنید و ببینید چه چیزی رویشان اجرا می‌شود.',
-      templates: 'نوشتن قالب',
-      templatesBody: 'قالب‌های اسکن را ویرایش، بارگذاری و آزمایش کنید.',
-      teams: 'کار تیمی',
-      teamsBody: 'دیگران را دعوت کنید و فضای کاری مشترک داشته باشید.',
-    },
-  },
+  home: homeFa,
   settings: {
     title: 'تنظیمات',
     nav: {
@@ -364,12 +350,8 @@ export const fa: Translations = {
       failed: 'ارسال بازخورد انجام نشد.',
     },
   },
-  scans: {
-    title: 'اسکن‌ها',
-  },
-  assets: {
-    title: 'دارایی‌ها',
-  },
+  scans: scansFa,
+  assets: assetsFa,
   templates: {
     title: 'قالب‌ها',
     intro:

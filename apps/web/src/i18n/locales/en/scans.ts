@@ -1,0 +1,4 @@
+/** English strings of the scans namespace; fa/scans.ts has exactly the same keys. */
+export const scansEn = {
+  title: 'Scans',
+} as const;
