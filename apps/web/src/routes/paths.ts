@@ -11,6 +11,9 @@ export const PATHS = {
   callbackError: '/auth/error',
   scans: '/scans',
   assets: '/assets',
+  assetGroups: '/assets/groups',
+  assetInventory: '/assets/inventory',
+  assetTechnologies: '/assets/technologies',
   templates: '/templates',
   workers: '/workers',
   settings: '/settings',
@@ -29,3 +32,9 @@ export const workerPath = (id: string) => `${PATHS.workers}/${encodeURIComponent
 
 /** A support ticket's conversation. */
 export const ticketPath = (id: string) => `${PATHS.settingsSupport}/${encodeURIComponent(id)}`;
+
+/** An asset group's details and inventory (spec §2 Assets). */
+export const assetGroupPath = (id: string) => `${PATHS.assets}/${encodeURIComponent(id)}`;
+
+/** Follows a group's discovery until it finishes, then opens the group (spec §2 Assets). */
+export const assetLoadingPath = (id: string) => `${PATHS.assets}/${encodeURIComponent(id)}/loading`;

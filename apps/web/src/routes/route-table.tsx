@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import { Splash } from '../components/layout/splash';
 import { PATHS } from './paths';
@@ -62,6 +62,41 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: () => import('../pages/home-page').then((m) => ({ Component: m.HomePage })),
+          },
+          {
+            path: PATHS.assets,
+            lazy: () => import('../pages/assets/assets-layout').then((m) => ({ Component: m.AssetsLayout })),
+            children: [
+              { index: true, element: <Navigate to={PATHS.assetGroups} replace /> },
+              {
+                path: 'groups',
+                lazy: () =>
+                  import('../pages/assets/groups/groups-page').then((m) => ({ Component: m.GroupsPage })),
+              },
+              {
+                path: 'inventory',
+                lazy: () =>
+                  import('../pages/assets/inventory/inventory-page').then((m) => ({
+                    Component: m.InventoryPage,
+                  })),
+              },
+              {
+                path: 'technologies',
+                lazy: () =>
+                  import('../pages/assets/technologies/technologies-page').then((m) => ({
+                    Component: m.TechnologiesPage,
+                  })),
+              },
+            ],
+          },
+          {
+            path: `${PATHS.assets}/:groupId`,
+            lazy: () => import('../pages/assets/group/group-page').then((m) => ({ Component: m.GroupPage })),
+          },
+          {
+            path: `${PATHS.assets}/:groupId/loading`,
+            lazy: () =>
+              import('../pages/assets/loading/loading-page').then((m) => ({ Component: m.LoadingPage })),
           },
           {
             path: PATHS.templates,
