@@ -70,6 +70,8 @@ export { type ApiClient, createApiClient } from './client/create-client.js';
 export { assetEndpoints } from './client/endpoints-assets.js';
 // licences, payments, plan limits and support tickets (issue 10)
 export { billingEndpoints } from './client/endpoints-billing.js';
+// scans and vulnerabilities (issue 7)
+export { scanEndpoints } from './client/endpoints-scans.js';
 export { supportEndpoints, type TicketMessageInput } from './client/endpoints-support.js';
 // end workers
 // teams and workspaces (issue 9)
@@ -441,3 +443,8 @@ export {
   transferOwnershipSchema,
 } from './validation/teams.js';
 // end assets
+export * from './contract/scans.js';
+export * from './scans/progress.js';
+export * from './scans/scan-form.js';
+export * from './scans/severity.js';
+export * from './scans/start-bulk-scan.js';

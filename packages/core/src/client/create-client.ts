@@ -3,6 +3,7 @@ import { authEndpoints, profileEndpoints } from './endpoints.js';
 import { assetEndpoints } from './endpoints-assets.js';
 import { billingEndpoints } from './endpoints-billing.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
+import { scanEndpoints } from './endpoints-scans.js';
 import { supportEndpoints } from './endpoints-support.js';
 import { invitationEndpoints, teamEndpoints } from './endpoints-teams.js';
 import { templateEndpoints } from './endpoints-templates.js';
@@ -29,6 +30,7 @@ export function createApiClient(options: ApiClientOptions) {
     support: supportEndpoints(http),
     templates: templateEndpoints(http),
     assets: assetEndpoints(http),
+    scans: scanEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -574,6 +574,74 @@ export const MESSAGES = {
     fa: 'کشف دارایی‌های {name} تمام شد: {new} دارایی جدید، {changed} تغییرکرده و {gone} ناپدیدشده.',
   },
   // end assets
+
+  // Scans and vulnerabilities (issue 7)
+  'scans.name_required': { en: 'Scan name is required.', fa: 'نام اسکن الزامی است.' },
+  'scans.group_required': { en: 'Select an asset group.', fa: 'یک گروه دارایی انتخاب کنید.' },
+  'scans.templates_required': {
+    en: 'Choose at least one template or tag.',
+    fa: 'دست‌کم یک قالب یا برچسب انتخاب کنید.',
+  },
+  'scans.targets_required': {
+    en: 'Choose asset groups or assets to scan, not both and not neither.',
+    fa: 'گروه‌های دارایی یا دارایی‌هایی برای اسکن انتخاب کنید؛ نه هر دو و نه هیچ‌کدام.',
+  },
+  'scans.group_unknown': {
+    en: 'This asset group does not exist in the current workspace.',
+    fa: 'این گروه دارایی در فضای کاری کنونی وجود ندارد.',
+  },
+  'scans.asset_unknown': {
+    en: 'Some of these assets do not exist in the current workspace.',
+    fa: 'برخی از این دارایی‌ها در فضای کاری کنونی وجود ندارند.',
+  },
+  'scans.template_unknown': { en: 'Template not found: {id}', fa: 'قالب پیدا نشد: {id}' },
+  'scans.tag_unknown': {
+    en: 'No runnable template has the tag "{tag}".',
+    fa: 'هیچ قالب قابل اجرایی برچسب «{tag}» را ندارد.',
+  },
+  'scans.no_targets': {
+    en: 'There is nothing to scan: the selected assets have no hosts yet. Run a discovery first.',
+    fa: 'چیزی برای اسکن وجود ندارد: دارایی‌های انتخاب‌شده هنوز میزبانی ندارند. ابتدا کشف دارایی را اجرا کنید.',
+  },
+  'scans.not_running': {
+    en: 'This scan is not running, so there is nothing to cancel.',
+    fa: 'این اسکن در حال اجرا نیست و چیزی برای لغو وجود ندارد.',
+  },
+  'scans.already_running': {
+    en: 'This scan is already running.',
+    fa: 'این اسکن هم‌اکنون در حال اجراست.',
+  },
+  'scans.schedule_exists': {
+    en: 'This scan already has a schedule; edit it instead.',
+    fa: 'این اسکن از قبل زمان‌بندی دارد؛ همان را ویرایش کنید.',
+  },
+  'scans.schedule_weekdays_required': {
+    en: 'Choose at least one weekday for a custom schedule.',
+    fa: 'برای زمان‌بندی سفارشی دست‌کم یک روز هفته را انتخاب کنید.',
+  },
+  'scans.filter_field_invalid': {
+    en: 'Filter values are not available for "{field}". Choose one of: {allowed}.',
+    fa: 'برای «{field}» مقدار فیلتری وجود ندارد. یکی از این‌ها را انتخاب کنید: {allowed}.',
+  },
+  'scans.no_scan_id': {
+    en: 'No scan ID returned from bulk scan creation',
+    fa: 'شناسهٔ اسکن از ایجاد اسکن گروهی بازگردانده نشد',
+  },
+  'scans.no_history_id': {
+    en: 'Could not retrieve scan history ID',
+    fa: 'شناسهٔ سابقهٔ اسکن دریافت نشد',
+  },
+  'scans.bulk_failed': { en: 'Failed to create bulk scan', fa: 'ایجاد اسکن گروهی ناموفق بود' },
+  'scans.bulk_name_required': { en: 'Name is required', fa: 'نام الزامی است' },
+  'notify.scan_finished': {
+    en: 'Scan {name} finished: {critical} critical, {high} high, {medium} medium, {low} low and {info} info finding(s).',
+    fa: 'اسکن {name} تمام شد: {critical} بحرانی، {high} بالا، {medium} متوسط، {low} پایین و {info} اطلاعاتی.',
+  },
+  'notify.scan_failed': {
+    en: 'Scan {name} failed: {error}',
+    fa: 'اسکن {name} ناموفق بود: {error}',
+  },
+  // end scans
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
