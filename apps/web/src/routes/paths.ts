@@ -38,3 +38,10 @@ export const assetGroupPath = (id: string) => `${PATHS.assets}/${encodeURICompon
 
 /** Follows a group's discovery until it finishes, then opens the group (spec §2 Assets). */
 export const assetLoadingPath = (id: string) => `${PATHS.assets}/${encodeURIComponent(id)}/loading`;
+
+/** A scan's details, history and vulnerabilities (spec §2 /scans/{scanId}). */
+export const scanPath = (scanId: string) => `${PATHS.scans}/${encodeURIComponent(scanId)}`;
+
+/** Follows one run of a scan until it ends (spec §2 scan progress page, §4 historyID query). */
+export const scanProgressPath = (scanId: string, historyId: string) =>
+  `${scanPath(scanId)}/loading?historyID=${encodeURIComponent(historyId)}`;
