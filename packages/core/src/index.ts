@@ -45,6 +45,7 @@ export {
   type SortDirection,
   toggleFilterValue,
 } from './assets/list-state.js';
+export { pageThroughAssets } from './assets/page-through-assets.js';
 export { allAssetsQuery, allAssetsQueryString, toDateParam } from './assets/query.js';
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
@@ -86,6 +87,7 @@ export { LIMITS } from './constants.js';
 export {
   type Asset,
   type AssetChange,
+  type AssetCursorPage,
   type AssetDetail,
   type AssetGroup,
   type AssetGroupListQuery,
@@ -93,6 +95,7 @@ export {
   type AssetGroupWriteInput,
   type AssetTechnology,
   assetChangeSchema,
+  assetCursorPageSchema,
   assetDetailSchema,
   assetGroupListQuery,
   assetGroupPatchSchema,
@@ -119,6 +122,7 @@ export {
   filterOptionSchema,
   type HistoryComparison,
   historyComparisonSchema,
+  MAX_ASSET_CURSOR_PAGE_SIZE,
   type TechnologySummary,
   technologySummarySchema,
 } from './contract/assets.js';

@@ -29,6 +29,8 @@ const CONTROL_KEYS = [
   'created_at_before',
   'fieldname',
   'history',
+  // Keyset paging (inventory-cursor.ts): present, even empty, it replaces page/page_size paging.
+  'cursor',
 ] as const;
 
 export type InventoryQuery = {
@@ -149,7 +151,14 @@ export interface AssetSource {
 }
 
 /** Sort columns that are never null: sorted plainly so the (workspace, column, id) indexes apply. */
-const NOT_NULL_SORTS = new Set(['updated_at', 'scanned_count', 'host', 'port', 'ip', 'status']);
+export const NOT_NULL_SORTS: ReadonlySet<string> = new Set([
+  'updated_at',
+  'scanned_count',
+  'host',
+  'port',
+  'ip',
+  'status',
+]);
 
 export const liveSource: AssetSource = {
   workspace: sql`${assets.workspace_id}`,

@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { assetSnapshots, assets, enumerationHistories } from '../db/schema.js';
 import { presentAsset } from '../discovery/present-asset.js';
 import { notFound } from '../http/errors.js';
+import { afterCursor, decodeCursor, encodeCursor, orderingText, sortKeyText } from './inventory-cursor.js';
 import {
   type AssetSource,
   type InventoryQuery,
@@ -84,6 +85,57 @@ export async function listInventory(
       .offset(offset),
   ]);
   return { results: rows.map(presentAsset), total: total?.n ?? 0 };
+}
+
+/**
+ * One keyset page of the inventory (see inventory-cursor.ts): the rows after `cursor` (null: from
+ * the start) and the cursor of the next page, null after the last. One row more than the page is
+ * read to know whether another page follows, so the last page needs no extra request.
+ * @example const { results, next_cursor } = await listInventoryAfter(db, ws.id, q, '', 1000);
+ */
+export async function listInventoryAfter(
+  db: Db,
+  workspaceId: string,
+  q: InventoryQuery,
+  rawCursor: string,
+  pageSize: number,
+  groupId: string | null = null,
+): Promise<{ results: Asset[]; next_cursor: string | null }> {
+  const cursor = decodeCursor(rawCursor, q);
+  const src = q.history ? snapshotSource : liveSource;
+  if (q.history) await workspaceHistory(db, workspaceId, q.history);
+  const where = and(
+    ...scope(src, workspaceId, groupId, q.history),
+    ...inventoryConditions(src, q),
+    ...(cursor ? [afterCursor(src, q, cursor)] : []),
+  );
+  const key = sortKeyText(src, q);
+  let page: { asset: Asset; key: string | null }[];
+  if (q.history) {
+    const rows = await db
+      .select({ data: assetSnapshots.data, key })
+      .from(assetSnapshots)
+      .where(where)
+      .orderBy(...inventoryOrder(src, q))
+      .limit(pageSize + 1);
+    page = rows.map((r) => ({ asset: r.data, key: r.key }));
+  } else {
+    const rows = await db
+      .select({ row: assets, key })
+      .from(assets)
+      .where(where)
+      .orderBy(...inventoryOrder(src, q))
+      .limit(pageSize + 1);
+    page = rows.map((r) => ({ asset: presentAsset(r.row), key: r.key }));
+  }
+  const more = page.length > pageSize;
+  if (more) page.length = pageSize;
+  const last = page[page.length - 1];
+  return {
+    results: page.map((p) => p.asset),
+    next_cursor:
+      more && last ? encodeCursor({ ordering: orderingText(q), value: last.key, id: last.asset.id }) : null,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  assetCursorPageSchema,
   assetGroupListQuery,
   assetGroupPatchSchema,
   assetGroupSchema,
@@ -23,7 +24,8 @@ import {
   groupColumns,
   presentGroups,
 } from '../assets/groups.js';
-import { inventoryOptions, listInventory } from '../assets/inventory.js';
+import { inventoryOptions, listInventory, listInventoryAfter } from '../assets/inventory.js';
+import { cursorPageSize } from '../assets/inventory-cursor.js';
 import { parseInventoryQuery } from '../assets/inventory-query.js';
 import { assertWithinLimit } from '../billing/limits.js';
 import { assetGroups, assets } from '../db/schema.js';
@@ -199,11 +201,13 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['assets'],
           summary:
-            "A group's assets (paged, with the inventory's filters; `history` for a past state); with `fieldname` the option values with counts",
+            "A group's assets (paged, with the inventory's filters; `history` for a past state); with `fieldname` the option values with counts; with `cursor` a keyset page { results, next_cursor }",
           params: groupParams,
           querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
           response: {
-            200: envelope(z.union([pagedList(assetSchema), z.array(filterOptionSchema)])),
+            200: envelope(
+              z.union([pagedList(assetSchema), assetCursorPageSchema, z.array(filterOptionSchema)]),
+            ),
             400: apiErrorSchema,
           },
         },
@@ -213,6 +217,11 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const group = await findGroup(db, workspaceId, request.params.id);
         const q = parseInventoryQuery(request.query);
         if (q.fieldname) return { data: await inventoryOptions(db, workspaceId, q, q.fieldname, group.id) };
+        const { cursor } = request.query;
+        if (cursor !== undefined) {
+          const size = cursorPageSize(request.query);
+          return { data: await listInventoryAfter(db, workspaceId, q, String(cursor), size, group.id) };
+        }
         const paging = pageParams(request.query);
         const { results, total } = await listInventory(db, workspaceId, q, paging, group.id);
         return { data: { results, ...pageInfo(total, paging.page, paging.pageSize) } };

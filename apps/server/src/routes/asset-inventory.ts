@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   assetChangeSchema,
+  assetCursorPageSchema,
   assetDetailSchema,
   assetSchema,
   envelope,
@@ -13,7 +14,8 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
-import { inventoryOptions, listInventory } from '../assets/inventory.js';
+import { inventoryOptions, listInventory, listInventoryAfter } from '../assets/inventory.js';
+import { cursorPageSize } from '../assets/inventory-cursor.js';
 import { isUuid, parseInventoryQuery } from '../assets/inventory-query.js';
 import { listTechnologies } from '../assets/technologies.js';
 import { assetChanges, assets } from '../db/schema.js';
@@ -52,10 +54,12 @@ export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['assets'],
           summary:
-            'The inventory: page, page_size, search, ordering (-column for descending), created_at_after/before, comma-joined filters, history; with fieldname the option values with counts. Unknown keys: 400.',
+            'The inventory: page, page_size, search, ordering (-column for descending), created_at_after/before, comma-joined filters, history; with fieldname the option values with counts; with cursor (empty for the first page; page_size up to 1000) a keyset page { results, next_cursor } for reading it all. Unknown keys: 400.',
           querystring: freeQuery,
           response: {
-            200: envelope(z.union([pagedList(assetSchema), z.array(filterOptionSchema)])),
+            200: envelope(
+              z.union([pagedList(assetSchema), assetCursorPageSchema, z.array(filterOptionSchema)]),
+            ),
             400: apiErrorSchema,
           },
         },
@@ -64,6 +68,11 @@ export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const workspaceId = currentWorkspace(request).id;
         const q = parseInventoryQuery(request.query);
         if (q.fieldname) return { data: await inventoryOptions(db, workspaceId, q, q.fieldname) };
+        const { cursor } = request.query;
+        if (cursor !== undefined) {
+          const size = cursorPageSize(request.query);
+          return { data: await listInventoryAfter(db, workspaceId, q, String(cursor), size) };
+        }
         const paging = pageParams(request.query);
         const { results, total } = await listInventory(db, workspaceId, q, paging);
         return { data: { results, ...pageInfo(total, paging.page, paging.pageSize) } };

@@ -6,6 +6,7 @@ import {
   type AssetGroupPatchInput,
   type AssetGroupWriteInput,
   assetChangeSchema,
+  assetCursorPageSchema,
   assetDetailSchema,
   assetGroupSchema,
   assetSchema,
@@ -68,6 +69,35 @@ export function assetEndpoints(http: Http) {
         http.get('panel/all-assets/', envelope(pagedList(assetSchema)), {
           ...allAssetsQuery(state),
           ...(history ? { history } : {}),
+        }),
+      ),
+    /**
+     * One keyset page of the inventory for an `allAssetsQuery`-shaped query (its page is dropped):
+     * `cursor` null for the first page, then the previous page's `next_cursor`. For reading a
+     * whole inventory (exports): each page costs the same however deep it is.
+     */
+    inventoryAfter: (query: Record<string, string>, cursor: string | null, pageSize = 1000) =>
+      unwrap(
+        http.get('panel/all-assets/', envelope(assetCursorPageSchema), {
+          ...query,
+          page: undefined,
+          page_size: pageSize,
+          cursor: cursor ?? '',
+        }),
+      ),
+    /** One keyset page of a group's assets, as {@link inventoryAfter}. */
+    groupAssetsAfter: (
+      groupId: string,
+      query: Record<string, string>,
+      cursor: string | null,
+      pageSize = 1000,
+    ) =>
+      unwrap(
+        http.get(`panel/asset-groups/${id(groupId)}/assets/`, envelope(assetCursorPageSchema), {
+          ...query,
+          page: undefined,
+          page_size: pageSize,
+          cursor: cursor ?? '',
         }),
       ),
     inventoryOptions: (fieldname: string, search = '', extra: Record<string, string> = {}) =>

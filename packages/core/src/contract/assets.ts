@@ -37,6 +37,19 @@ export const assetSchema = z.object({
 });
 export type Asset = z.infer<typeof assetSchema>;
 
+/**
+ * A keyset page of `panel/all-assets/` or `panel/asset-groups/{id}/assets/`: what a request with a
+ * `cursor` key (empty for the first page) answers instead of the spec's paged list. Pass
+ * `next_cursor` as the next request's `cursor`; null after the last page. No count is made.
+ */
+export const assetCursorPageSchema = z.object({
+  results: z.array(assetSchema),
+  next_cursor: z.string().nullable(),
+});
+export type AssetCursorPage = z.infer<typeof assetCursorPageSchema>;
+/** Largest `page_size` of a keyset page (offset pages stay at the panel's 100). */
+export const MAX_ASSET_CURSOR_PAGE_SIZE = 1000;
+
 /** Asset detail: the list fields plus what the overview and HTTP response block show. */
 export const assetDetailSchema = assetSchema.extend({
   content_type: z.string().nullable(),
