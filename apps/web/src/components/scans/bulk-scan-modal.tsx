@@ -1,0 +1,149 @@
+import {
+  type BulkScanInput,
+  bulkScanNameForAssets,
+  bulkScanNameForGroups,
+  validateBulkScanForm,
+} from '@didban/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useStartBulkScan } from '../../hooks/use-bulk-scan';
+import { useLang } from '../../hooks/use-lang';
+import { type PickerItem, useTagPicker, useTemplatePicker } from '../../hooks/use-scan-pickers';
+import { errorText } from '../../lib/error-text';
+import { snackbarStore } from '../../lib/snackbar-store';
+import { scanProgressPath } from '../../routes/paths';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import { TextField } from '../ui/text-field';
+import { InfinitePicker } from './infinite-picker';
+
+export type BulkScanTarget =
+  | { kind: 'groups'; groups: { id: string; name: string }[] }
+  | { kind: 'assets'; assets: { id: string; host: string }[] };
+
+export type BulkScanModalProps = {
+  open: boolean;
+  onClose(): void;
+  target: BulkScanTarget;
+  /** Called once the scan has started, before leaving for its progress page (callers clear their selection). */
+  onStarted?(): void;
+};
+
+/**
+ * The bulk scan modal (spec §2): titled by the count of groups or assets; a name prefilled per
+ * spec §5, templates and template tags picked from paged lists (§9); on start the scan's progress
+ * page opens (§4).
+ */
+export function BulkScanModal({ open, onClose, target, onStarted }: BulkScanModalProps) {
+  const { t } = useTranslation('scans');
+  const title =
+    target.kind === 'groups'
+      ? t('bulk.titleGroups', { count: target.groups.length })
+      : t('bulk.titleAssets', { count: target.assets.length });
+  return (
+    <Modal open={open} onClose={onClose} title={title}>
+      {/* Mounted only while open, so each opening starts from the prefilled name. */}
+      {open ? <BulkScanForm target={target} onClose={onClose} {...(onStarted ? { onStarted } : {})} /> : null}
+    </Modal>
+  );
+}
+
+const defaultName = (target: BulkScanTarget) =>
+  target.kind === 'groups'
+    ? bulkScanNameForGroups(target.groups.map((g) => g.name))
+    : bulkScanNameForAssets(target.assets.map((a) => a.host));
+
+function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, 'open'>) {
+  const { t } = useTranslation('scans');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const start = useStartBulkScan();
+  const [name, setName] = useState(() => defaultName(target));
+  const [templates, setTemplates] = useState<PickerItem[]>([]);
+  const [tags, setTags] = useState<PickerItem[]>([]);
+  const [showErrors, setShowErrors] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const errors = validateBulkScanForm({
+    name,
+    templateIds: templates.map((x) => x.id),
+    templateTags: tags.map((x) => x.id),
+  });
+  const messageOf = (e: { en: string; fa: string } | undefined) => (e ? [e[lang]] : undefined);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(errors).length) return;
+    setFailure(null);
+    const body: BulkScanInput = {
+      name: name.trim(),
+      template_ids: templates.map((x) => x.id),
+      template_tags: tags.map((x) => x.id),
+      ...(target.kind === 'groups'
+        ? { asset_groups: target.groups.map((g) => g.id) }
+        : { assets: target.assets.map((a) => a.id) }),
+    };
+    try {
+      const { scanId, historyId } = await start.mutateAsync(body);
+      snackbarStore.show(t('bulk.started'), 'success');
+      onStarted?.();
+      onClose();
+      navigate(scanProgressPath(scanId, historyId));
+    } catch (error) {
+      // Spec §8: the server's (or core's) message, else 'Failed to create bulk scan'.
+      const text = errorText(error, lang, t('bulk.createFailed'));
+      setFailure(text);
+      snackbarStore.show(text, 'error');
+    }
+  }
+
+  return (
+    <form className="mt-4 flex flex-col gap-4" onSubmit={submit} noValidate data-testid="bulk-scan-form">
+      <TextField
+        label={t('bulk.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={showErrors ? messageOf(errors.name) : undefined}
+        maxLength={200}
+        autoComplete="off"
+      />
+      <InfinitePicker
+        label={t('bulk.templates')}
+        searchPlaceholder={t('bulk.templateSearch')}
+        selected={templates}
+        onChange={setTemplates}
+        usePages={useTemplatePicker}
+        testId="bulk-scan-templates"
+      />
+      <InfinitePicker
+        label={t('bulk.tags')}
+        searchPlaceholder={t('bulk.tagSearch')}
+        selected={tags}
+        onChange={setTags}
+        usePages={useTagPicker}
+        testId="bulk-scan-tags"
+      />
+      {showErrors && errors.templates ? (
+        <p role="alert" className="text-xs text-red-400" data-field-error>
+          {errors.templates[lang]}
+        </p>
+      ) : null}
+      {failure ? (
+        <div role="alert" className="rounded-lg border border-red-900 bg-red-950/60 px-3 py-2 text-sm">
+          <p className="font-medium text-red-300">{t('bulk.startFailed')}</p>
+          <p className="text-red-200/80">{failure}</p>
+        </div>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={start.isPending}>
+          {t('bulk.cancel')}
+        </Button>
+        <Button type="submit" disabled={start.isPending}>
+          {start.isPending ? t('bulk.starting') : t('bulk.start')}
+        </Button>
+      </div>
+    </form>
+  );
+}
