@@ -99,6 +99,13 @@ export const routes: RouteObject[] = [
               import('../pages/assets/loading/loading-page').then((m) => ({ Component: m.LoadingPage })),
           },
           {
+            path: `${PATHS.scans}/:scanId/loading`,
+            lazy: () =>
+              import('../pages/scans/progress/scan-progress-page').then((m) => ({
+                Component: m.ScanProgressPage,
+              })),
+          },
+          {
             path: PATHS.templates,
             handle: { fullWidth: true } satisfies RouteHandle,
             lazy: () =>

@@ -1,0 +1,37 @@
+import { createPoller, isTerminalScanStatus, type ScanHistoryStatus } from '@didban/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { api } from '../../../lib/api';
+
+/**
+ * Follows one scan run with core's poller (spec §4: every 5 s while scanId and historyID are
+ * present) until it finishes, fails or is cancelled; then the scan lists and the home page refresh.
+ */
+export function useScanProgress(scanId: string, historyId: string | null) {
+  const queryClient = useQueryClient();
+  const poller = useMemo(
+    () =>
+      scanId && historyId
+        ? createPoller<ScanHistoryStatus>({
+            fetch: () => api.scans.historyStatus(scanId, historyId),
+            isTerminal: (s) => isTerminalScanStatus(s.status),
+          })
+        : null,
+    [scanId, historyId],
+  );
+  useEffect(() => {
+    poller?.start();
+    return () => poller?.stop();
+  }, [poller]);
+  const snapshot = useSyncExternalStore(
+    (listener) => poller?.subscribe(listener) ?? (() => {}),
+    () => poller?.getSnapshot() ?? null,
+  );
+  const done = snapshot?.status === 'done';
+  useEffect(() => {
+    if (!done) return;
+    void queryClient.invalidateQueries({ queryKey: ['scans'] });
+    void queryClient.invalidateQueries({ queryKey: ['home'] });
+  }, [done, queryClient]);
+  return snapshot;
+}
