@@ -17,9 +17,12 @@
  *      or path). It must answer 404. Use `{ skip: 'why' }` only when there is no resource to
  *      cross (the parameter is the team itself, or any user may name it by design).
  */
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { assets, licenses, notifications, orders, tickets, ticketTypes, users } from '../src/db/schema.js';
+import { createLocalStorage } from '../src/storage/file-storage.js';
 import { createTeam } from './helpers/teams.js';
+import { SCAN_MATRIX } from './permission-matrix.scans.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
@@ -336,6 +339,15 @@ async function assetIn(w: World): Promise<string> {
     .values({ workspace_id: w.team.id, group_id: group.id, host: 'matrix.test', port: 443 })
     .returning({ id: assets.id });
   return row!.id;
+}
+
+/** An asset of team A with a screenshot in the app's file storage, as discovery leaves it. */
+async function assetWithScreenshot(w: World): Promise<string> {
+  const id = await assetIn(w);
+  const key = `screenshots/${id}.png`;
+  await createLocalStorage(join(w.server.config.dataDir, 'files')).put(key, PNG);
+  await w.server.db.update(assets).set({ screenshot_key: key }).where(eq(assets.id, id));
+  return id;
 }
 
 async function enumerationScheduleIn(w: World): Promise<string> {
@@ -1103,6 +1115,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
       ...crossAs(w),
     }),
   },
+  'GET /api/v1/panel/all-assets/:id/screenshot/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/all-assets/${await assetWithScreenshot(w)}/screenshot/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/all-assets/${await assetWithScreenshot(w)}/screenshot/`,
+      ...crossAs(w),
+    }),
+  },
   'DELETE /api/v1/panel/all-assets/:id/': {
     expect: workspace(403, 200, 200),
     request: async (w) => ({ url: `${API}/panel/all-assets/${await assetIn(w)}/` }),
@@ -1233,6 +1253,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
       ...crossAs(w),
     }),
   },
+  // ---- scans, vulnerabilities, dashboard (issue 7)
+  ...SCAN_MATRIX,
 };
 
 /** What a newcomer pastes for a route without an entry, with statuses guessed from its access. */

@@ -22,19 +22,23 @@ import { assetChanges, assets } from '../db/schema.js';
 import { presentAsset, presentAssetDetail } from '../discovery/present-asset.js';
 import { currentWorkspace } from '../http/access.js';
 import { notFound } from '../http/errors.js';
+import { photoType } from '../workers/photo.js';
 import { pageParams } from './asset-groups.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 const deleted = z.object({ data: z.object({ deleted: z.boolean() }) });
 const freeQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+/** Where the asset detail's `screenshot_url` points. */
+const screenshotPath = (id: string) => `/api/v1/panel/all-assets/${id}/screenshot/`;
 
 /**
  * spec §7 inventory: `panel/all-assets/` (every asset of the workspace, filtered, sorted and paged,
  * or option values with `fieldname`), one asset, its changelog, delete, the technologies in use
- * and the assets using one. Deleting needs an admin; the rest any member (docs/permissions.md).
+ * and the assets using one, the screenshot discovery took. Deleting needs an admin; the rest any
+ * member (docs/permissions.md).
  */
 export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db } = deps;
+  const { db, storage } = deps;
 
   const findAsset = async (workspaceId: string, id: string) => {
     if (!isUuid(id)) throw notFound();
@@ -139,7 +143,31 @@ export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await findAsset(currentWorkspace(request).id, request.params.id);
-        return { data: presentAssetDetail(row) };
+        return { data: presentAssetDetail(row, screenshotPath(row.id)) };
+      },
+    );
+
+    app.get(
+      '/panel/all-assets/:id/screenshot/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['assets'],
+          summary: 'The screenshot discovery took of the asset (image/png); 404 when there is none',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const row = await findAsset(currentWorkspace(request).id, request.params.id);
+        const data = row.screenshot_key ? await storage.get(row.screenshot_key) : null;
+        // The bytes come from a worker: only a real PNG is served, never as anything else.
+        if (!data || photoType(data) !== 'image/png') throw notFound();
+        return reply
+          .type('image/png')
+          .header('cache-control', 'private, max-age=60')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'")
+          .send(data);
       },
     );
 
@@ -188,6 +216,7 @@ export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const row = await findAsset(currentWorkspace(request).id, request.params.id);
         await db.delete(assets).where(eq(assets.id, row.id));
+        if (row.screenshot_key) await storage.delete(row.screenshot_key);
         return { data: { deleted: true } };
       },
     );
