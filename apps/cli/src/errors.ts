@@ -1,7 +1,10 @@
 import type { CliMessageKey } from './i18n/messages.js';
 
-/** 1: the command ran and failed (or a gate tripped); 2: the command line itself was wrong. */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+/**
+ * 1: the command ran and failed (or a gate tripped); 2: the command line itself was wrong;
+ * 130: the user pressed Ctrl+C while following (the shells' code for SIGINT).
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

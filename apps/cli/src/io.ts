@@ -20,6 +20,11 @@ export type CliIo = {
   openUrl: (url: string) => Promise<void>;
   /** Asks on the terminal; absent when stdin is not one (pipelines must pass flags instead). */
   prompt?: (question: string, options: { hidden: boolean }) => Promise<string>;
+  /**
+   * Calls `handler` on Ctrl+C (SIGINT) instead of ending the process, until the returned function
+   * is called; absent in tests that do not need it. `scans follow` stops following this way.
+   */
+  onInterrupt?: (handler: () => void) => () => void;
 };
 
 export type RunResult = { exitCode: number; stdout: string; stderr: string };

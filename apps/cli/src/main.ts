@@ -14,6 +14,10 @@ export async function main(): Promise<number> {
       stdin: process.stdin,
       env: process.env,
       ...(process.stdin.isTTY ? { prompt: ttyPrompt(process.stdin, process.stderr) } : {}),
+      onInterrupt: (handler) => {
+        process.once('SIGINT', handler);
+        return () => process.off('SIGINT', handler);
+      },
       openUrl: async (url) => {
         const { default: open } = await import('open');
         await open(url);

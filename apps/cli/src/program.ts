@@ -4,7 +4,10 @@ import { registerConfig } from './commands/config.js';
 import { registerGroups } from './commands/groups.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
+import { registerScans } from './commands/scans.js';
 import { registerTemplates } from './commands/templates.js';
+import { registerUi } from './commands/ui.js';
+import { registerVulns } from './commands/vulns.js';
 import { registerWhoami } from './commands/whoami.js';
 import { registerWorkspace } from './commands/workspace.js';
 import type { Context, GlobalFlags } from './context.js';
@@ -68,6 +71,9 @@ export function buildProgram(
   registerWorkspace(program, deps);
   registerGroups(program, deps);
   registerAssets(program, deps);
+  registerScans(program, deps);
+  registerVulns(program, deps);
+  registerUi(program, deps);
   registerTemplates(program, deps);
   registerConfig(program, deps);
 
@@ -76,6 +82,9 @@ export function buildProgram(
     examples([
       'didban login --server http://localhost:8080',
       'didban workspace list --json',
+      'didban scans start --group 0b9c… --tag exposure --follow',
+      'didban vulns list --severity high,critical --fail-on high',
+      'didban ui',
       'didban templates run exposed-git.yaml --target https://example.com --fail-on high',
     ]),
   );

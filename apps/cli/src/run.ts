@@ -35,6 +35,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
         throw new Error('no browser available');
       }),
     prompt: io.prompt,
+    onInterrupt: io.onInterrupt,
   };
   const result = (exitCode: number): RunResult => ({
     exitCode,

@@ -48,9 +48,10 @@ async function tick(ms: number) {
 }
 
 describe('progress formatting', () => {
-  it('draws a bar with counts and never divides by zero', () => {
+  it('draws a bar with counts, or N/A while the total is unknown', () => {
     expect(progressBar(3, 10, 10)).toBe('[███░░░░░░░] 3/10');
-    expect(progressBar(0, 0, 4)).toBe('[░░░░] 0/0');
+    expect(progressBar(0, 0, 4)).toBe('N/A');
+    expect(progressBar(0, null, 4)).toBe('N/A');
     expect(progressBar(12, 10, 4)).toBe('[████] 12/10');
   });
   it('prints elapsed time compactly', () => {

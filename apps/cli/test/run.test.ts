@@ -56,10 +56,36 @@ describe('run(argv) in-process', () => {
       stdout: '',
       stderr: 'Unknown language "de": use en or fa.\n',
     });
-    expect(await run(['scans', 'list'], { env })).toEqual({
+    expect(await run(['scams', 'list'], { env })).toEqual({
       exitCode: 2,
       stdout: '',
-      stderr: "unknown command 'scans' (see: didban --help)\n",
+      stderr: "unknown command 'scams' (Did you mean scans?) (see: didban --help)\n",
+    });
+    expect(await run(['vulns', 'list', '--severity', 'hihg'], { env })).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'Unknown value "hihg" for --severity: use info, low, medium, high, critical, unknown.\n',
+    });
+    expect(await run(['scans', 'start', '--group', 'g1', '--asset', 'a1', '--tag', 'cve'], { env })).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'Choose asset groups or assets to scan, not both and not neither.\n',
+    });
+    expect(await run(['scans', 'start', '--group', 'g1'], { env })).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'Choose at least one template or tag.\n',
+    });
+    expect(await run(['vulns', 'list', '--fail-on', 'severe'], { env })).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'Unknown severity "severe": use one of info, low, medium, high, critical.\n',
+    });
+    expect(await run(['ui'], { env })).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr:
+        'didban ui needs a terminal (stdin and stdout must be TTYs); in scripts use the scans, assets and vulns commands.\n',
     });
     expect(await run(['login', '--github', '--timeout', 'soon'], { env })).toEqual({
       exitCode: 2,

@@ -261,6 +261,121 @@ export const CLI_MESSAGES = {
   'table.technologies': { en: 'Technologies', fa: 'فناوری‌ها' },
   'table.roots': { en: 'Roots', fa: 'ریشه‌ها' },
   'table.assets': { en: 'Assets', fa: 'دارایی‌ها' },
+  // Scans, vulnerabilities and the interactive screen (issue 8)
+  'cmd.scans': {
+    en: 'List, start, follow and cancel scans.',
+    fa: 'فهرست، آغاز، دنبال کردن و لغو اسکن‌ها.',
+  },
+  'cmd.scans.list': {
+    en: 'List scans with their status and open findings.',
+    fa: 'فهرست اسکن‌ها با وضعیت و یافته‌های باز.',
+  },
+  'cmd.scans.start': {
+    en: 'Start a bulk scan of asset groups or assets.',
+    fa: 'آغاز اسکن گروهی روی گروه‌های دارایی یا دارایی‌ها.',
+  },
+  'cmd.scans.follow': {
+    en: 'Follow a scan run until it ends (every 5 s).',
+    fa: 'دنبال کردن اجرای یک اسکن تا پایان (هر ۵ ثانیه).',
+  },
+  'cmd.scans.cancel': { en: 'Cancel a running scan run.', fa: 'لغو اجرای در جریان یک اسکن.' },
+  'cmd.vulns': { en: 'List and triage vulnerabilities.', fa: 'فهرست و رسیدگی به آسیب‌پذیری‌ها.' },
+  'cmd.vulns.list': {
+    en: 'List vulnerabilities, most severe first; --fail-on gates a pipeline.',
+    fa: 'فهرست آسیب‌پذیری‌ها از شدیدترین؛ --fail-on برای شکستن خط لوله.',
+  },
+  'cmd.vulns.set_status': {
+    en: 'Change the status of a vulnerability.',
+    fa: 'تغییر وضعیت یک آسیب‌پذیری.',
+  },
+  'cmd.ui': {
+    en: 'Interactive screen: browse groups and assets, scan, follow and export (keyboard only).',
+    fa: 'صفحهٔ تعاملی: مرور گروه‌ها و دارایی‌ها، اسکن، پیگیری و خروجی (فقط صفحه‌کلید).',
+  },
+  'usage.bad_choice': {
+    en: 'Unknown value "{value}" for {option}: use {allowed}.',
+    fa: 'مقدار ناشناخته «{value}» برای {option}: {allowed}.',
+  },
+  'usage.ui_needs_tty': {
+    en: 'didban ui needs a terminal (stdin and stdout must be TTYs); in scripts use the scans, assets and vulns commands.',
+    fa: 'didban ui به ترمینال نیاز دارد (ورودی و خروجی باید TTY باشند)؛ در اسکریپت‌ها از فرمان‌های scans، assets و vulns استفاده کنید.',
+  },
+  'error.scan_never_ran': {
+    en: 'Scan {id} has not run yet, so there is nothing to follow.',
+    fa: 'اسکن {id} هنوز اجرا نشده است و چیزی برای دنبال کردن نیست.',
+  },
+  'error.unknown_history': {
+    en: 'Scan {scan} has no run {history}. Run: didban scans list',
+    fa: 'اسکن {scan} اجرایی با شناسهٔ {history} ندارد. اجرا کنید: didban scans list',
+  },
+  'scans.started': {
+    en: 'Started scan {name}: scan {scan}, run {history}.',
+    fa: 'اسکن {name} آغاز شد: اسکن {scan}، اجرای {history}.',
+  },
+  'scans.follow_hint': {
+    en: 'Follow it: didban scans follow {scan} --history {history}',
+    fa: 'برای دنبال کردن: didban scans follow {scan} --history {history}',
+  },
+  'scans.finished': {
+    en: 'Scan {name} finished: {critical} critical, {high} high, {medium} medium, {low} low and {info} info finding(s).',
+    fa: 'اسکن {name} تمام شد: {critical} بحرانی، {high} بالا، {medium} متوسط، {low} پایین و {info} اطلاعاتی.',
+  },
+  'scans.failed': { en: 'Scan {name} failed: {error}', fa: 'اسکن {name} ناموفق بود: {error}' },
+  'scans.cancelled': { en: 'Scan {name} was cancelled.', fa: 'اسکن {name} لغو شد.' },
+  'scans.stopped_following': {
+    en: 'Stopped following; the scan goes on. Follow again: didban scans follow {scan} --history {history}',
+    fa: 'پیگیری متوقف شد؛ اسکن ادامه دارد. دوباره: didban scans follow {scan} --history {history}',
+  },
+  'scans.cancel_sent': {
+    en: 'Cancelled run {history} of scan {name} (now {status}).',
+    fa: 'اجرای {history} از اسکن {name} لغو شد (اکنون {status}).',
+  },
+  'scans.n_assets': { en: '{count} asset(s)', fa: '{count} دارایی' },
+  'vulns.none': { en: 'No vulnerabilities.', fa: 'آسیب‌پذیری‌ای نیست.' },
+  'vulns.status_set': {
+    en: 'Vulnerability {id} ({template}) is now {status}.',
+    fa: 'وضعیت آسیب‌پذیری {id} ({template}) اکنون {status} است.',
+  },
+  'table.target': { en: 'Target', fa: 'هدف' },
+  'table.last_run': { en: 'Last run', fa: 'آخرین اجرا' },
+  'table.findings': { en: 'Open findings', fa: 'یافته‌های باز' },
+  'table.last_seen': { en: 'Last seen', fa: 'آخرین مشاهده' },
+  'ui.groups_title': { en: 'Asset groups ({count})', fa: 'گروه‌های دارایی ({count})' },
+  'ui.assets_title': {
+    en: 'Assets of {name}: {count}, page {page} of {pages}, {selected} selected',
+    fa: 'دارایی‌های {name}: {count}، صفحهٔ {page} از {pages}، {selected} انتخاب‌شده',
+  },
+  'ui.loading': { en: 'Loading…', fa: 'در حال بارگذاری…' },
+  'ui.no_groups': {
+    en: 'No asset groups yet. Create one: didban groups create',
+    fa: 'هنوز گروه دارایی‌ای نیست. بسازید: didban groups create',
+  },
+  'ui.no_assets': { en: 'No assets in this group yet.', fa: 'این گروه هنوز دارایی‌ای ندارد.' },
+  'ui.keys_groups': {
+    en: '↑↓ move  Enter assets  s scan group  e export group  ←→ page  q quit',
+    fa: '↑↓ حرکت  Enter دارایی‌ها  s اسکن گروه  e خروجی گروه  ←→ صفحه  q خروج',
+  },
+  'ui.keys_assets': {
+    en: '↑↓ move  Space select  a select page  s scan  e export  ←→ page  q/Esc back',
+    fa: '↑↓ حرکت  Space انتخاب  a انتخاب صفحه  s اسکن  e خروجی  ←→ صفحه  q/Esc بازگشت',
+  },
+  'ui.keys_progress': {
+    en: 'q/Esc back (the scan goes on)',
+    fa: 'q/Esc بازگشت (اسکن ادامه می‌یابد)',
+  },
+  'ui.keys_form': {
+    en: 'Enter confirm  Tab csv/json  Esc back',
+    fa: 'Enter تأیید  Tab csv/json  Esc بازگشت',
+  },
+  'ui.scan_title': { en: 'Bulk scan of {target}', fa: 'اسکن گروهی {target}' },
+  'ui.scan_name': { en: 'Name: {name}', fa: 'نام: {name}' },
+  'ui.scan_tags': { en: 'Template tags (comma-separated): ', fa: 'برچسب‌های قالب (با ویرگول): ' },
+  'ui.export_title': { en: 'Export {target}', fa: 'خروجی {target}' },
+  'ui.export_format': { en: 'Format: {format}', fa: 'قالب: {format}' },
+  'ui.export_file': { en: 'File: ', fa: 'فایل: ' },
+  'ui.working': { en: 'Working…', fa: 'در حال انجام…' },
+  'ui.target_group': { en: 'group {name}', fa: 'گروه {name}' },
+  'ui.target_selection': { en: '{count} selected asset(s)', fa: '{count} داراییِ انتخاب‌شده' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type CliMessageKey = keyof typeof CLI_MESSAGES;

@@ -1,6 +1,6 @@
 import type { Poller, PollerSnapshot } from '@didban/core';
 import type { Translate } from '../../i18n/translate.js';
-import { elapsedMs, formatElapsed, type ProgressSource, viewOf } from './progress-model.js';
+import { countsLabel, elapsedMs, formatElapsed, type ProgressSource, viewOf } from './progress-model.js';
 
 /**
  * Progress as plain lines for CI logs and SSH sessions without a TTY: one line each time the
@@ -27,7 +27,9 @@ export function followPlain<T>(
         if (key !== lastLine) {
           lastLine = key;
           const elapsed = formatElapsed(elapsedMs(view.state, since, now()));
-          write(`${source.label}: ${status} [${done}/${total}] ${t('progress.elapsed', { elapsed })}`);
+          write(
+            `${source.label}: ${status} ${countsLabel(done, total)} ${t('progress.elapsed', { elapsed })}`,
+          );
         }
       }
       if (view.error && view.error !== lastError && !view.finished) {

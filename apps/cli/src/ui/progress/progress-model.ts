@@ -4,7 +4,8 @@ import type { PollerSnapshot } from '@didban/core';
 export type ProgressState = {
   status: string;
   done: number;
-  total: number;
+  /** null (or 0) while the total is not known yet: shown as N/A, as the panel does (spec §2). */
+  total: number | null;
   /** When the work started, per the server; when unknown, elapsed counts from when following began. */
   startedAt?: number | null;
   /** When it ended, so elapsed stops at the real duration. */
@@ -28,12 +29,17 @@ export function formatElapsed(ms: number): string {
   return `${s}s`;
 }
 
-/** `[████░░░░] 3/8`; an unknown total (0) draws an empty bar rather than dividing by zero. */
-export function progressBar(done: number, total: number, width = 20): string {
-  const ratio = total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
+/** `[████░░░░] 3/8`, or `N/A` while the total is unknown (null or 0), never dividing by zero. */
+export function progressBar(done: number, total: number | null, width = 20): string {
+  if (total === null || total <= 0) return 'N/A';
+  const ratio = Math.min(1, Math.max(0, done / total));
   const filled = Math.round(ratio * width);
   return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}`;
 }
+
+/** `[3/8]` for a plain line, or `N/A` while the total is unknown (core's progressLabel). */
+export const countsLabel = (done: number, total: number | null) =>
+  total === null || total <= 0 ? 'N/A' : `[${done}/${total}]`;
 
 export function elapsedMs(state: ProgressState, followingSince: number, now: number): number {
   const start = state.startedAt ?? followingSince;

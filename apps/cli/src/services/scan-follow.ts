@@ -1,0 +1,141 @@
+import {
+  type ApiClient,
+  ApiError,
+  createPoller,
+  isTerminalScanStatus,
+  type Poller,
+  type PollerSnapshot,
+  type Scan,
+  type ScanHistory,
+  type ScanHistoryStatus,
+  scanOutcome,
+} from '@didban/core';
+import type { Context } from '../context.js';
+import { CliError, EXIT, type ExitCode } from '../errors.js';
+import { followProgress } from '../ui/progress/follow-progress.js';
+import { followPlain } from '../ui/progress/plain-progress.js';
+import type { ProgressSource } from '../ui/progress/progress-model.js';
+
+/** Spec §4: the progress page polls a run's status every 5 seconds. */
+export const SCAN_POLL_MS = 5_000;
+
+/**
+ * A run of a scan, by id or (without one) the latest. Unknown scans answer 404 from the server
+ * (its own message); an unknown run id or a scan that never ran is ours to say.
+ */
+export async function resolveHistory(
+  api: ApiClient,
+  scanId: string,
+  historyId?: string,
+): Promise<{ scan: Scan; history: ScanHistory }> {
+  const scan = await api.scans.get(scanId);
+  if (!historyId) {
+    if (!scan.latest_history) throw new CliError('error.scan_never_ran', { id: scanId });
+    return { scan, history: scan.latest_history };
+  }
+  const history = await findHistory(api, scanId, historyId);
+  if (!history) throw new CliError('error.unknown_history', { history: historyId, scan: scanId });
+  return { scan, history };
+}
+
+/** Pages through a scan's runs (newest first) until the one asked for; recent runs come first. */
+export async function findHistory(api: ApiClient, scanId: string, historyId: string) {
+  for (let page: number | null = 1; page !== null; ) {
+    const list = await api.scans.histories(scanId, { page, page_size: 50 });
+    const hit = list.results.find((h) => h.id === historyId);
+    if (hit) return hit;
+    page = list.next_page !== null && list.next_page > page ? list.next_page : null;
+  }
+  return undefined;
+}
+
+/** A poller over `GET …/histories/{h}/status`, stopping at finished, failed or cancelled. */
+export function scanPoller(api: ApiClient, scanId: string, historyId: string, intervalMs = SCAN_POLL_MS) {
+  return createPoller<ScanHistoryStatus>({
+    fetch: () => api.scans.historyStatus(scanId, historyId),
+    isTerminal: (s) => isTerminalScanStatus(s.status),
+    intervalMs,
+  });
+}
+
+/** What the progress view shows of a run: status, [done/total] (N/A until split), elapsed. */
+export function scanSource(label: string, history: ScanHistory): ProgressSource<ScanHistoryStatus> {
+  const started = Date.parse(history.started_at ?? history.created_at);
+  return {
+    label,
+    toState: (s) => ({
+      status: s.status,
+      done: s.tasks_done,
+      total: s.total_task,
+      startedAt: Number.isNaN(started) ? null : started,
+    }),
+  };
+}
+
+/**
+ * A poll answer that will never get better (the scan was deleted, the session ended, the
+ * workspace was left): following stops and the error is reported, instead of retrying for ever.
+ */
+export const isFatalPollError = (error: ApiError | undefined) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
+
+/** Stops the poller on a fatal answer; the error is read from the final snapshot. */
+export function stopOnFatal<T>(poller: Poller<T>): () => void {
+  return poller.subscribe(() => {
+    if (isFatalPollError(poller.getSnapshot().error)) poller.stop();
+  });
+}
+
+export type FollowResult = { exitCode: ExitCode; snapshot: PollerSnapshot<ScanHistoryStatus> };
+
+/**
+ * Follow a run until it ends (Ink view on a terminal, plain lines otherwise, or plain lines on
+ * stderr when stdout carries JSON), then print its outcome. Ctrl+C stops following and leaves
+ * the scan running. Exit code: 0 finished, 1 failed or cancelled, 130 interrupted.
+ */
+export async function followScan(
+  ctx: Context,
+  scan: Pick<Scan, 'id' | 'name'>,
+  history: ScanHistory,
+  options: { linesTo?: 'stdout' | 'stderr'; intervalMs?: number } = {},
+): Promise<FollowResult> {
+  const api = ctx.api();
+  const poller = scanPoller(api, scan.id, history.id, options.intervalMs);
+  const source = scanSource(scan.name, history);
+  let interrupted = false;
+  const offInterrupt = ctx.io.onInterrupt?.(() => {
+    interrupted = true;
+    poller.stop();
+  });
+  const offFatal = stopOnFatal(poller);
+  let snapshot: PollerSnapshot<ScanHistoryStatus>;
+  try {
+    snapshot =
+      options.linesTo === 'stderr'
+        ? await followPlain(poller, source, ctx.err, ctx.t)
+        : await followProgress(ctx, poller, source);
+  } finally {
+    offFatal();
+    offInterrupt?.();
+    poller.stop();
+  }
+  const say = options.linesTo === 'stderr' ? ctx.err : ctx.out;
+  if (interrupted) {
+    say(ctx.t('scans.stopped_following', { scan: scan.id, history: history.id }));
+    return { exitCode: EXIT.interrupted, snapshot };
+  }
+  if (snapshot.status !== 'done' && snapshot.error) throw snapshot.error;
+  const status = snapshot.data?.status;
+  const outcome = status ? scanOutcome(status) : null;
+  if (outcome === 'complete') {
+    // The status answer has no findings; the run itself has them once it is over.
+    const done = await findHistory(api, scan.id, history.id).catch(() => undefined);
+    say(ctx.t('scans.finished', { name: scan.name, ...(done?.findings ?? history.findings) }));
+    return { exitCode: EXIT.ok, snapshot };
+  }
+  if (outcome === 'failed') {
+    const done = await findHistory(api, scan.id, history.id).catch(() => undefined);
+    say(ctx.t('scans.failed', { name: scan.name, error: done?.error ?? '-' }));
+  } else say(ctx.t('scans.cancelled', { name: scan.name }));
+  return { exitCode: EXIT.failure, snapshot };
+}

@@ -1,0 +1,169 @@
+import {
+  type ApiClient,
+  countAtOrAbove,
+  pageThrough,
+  SEVERITIES,
+  SEVERITY_ORDER,
+  type Severity,
+  severitiesAtLeast,
+  VULNERABILITY_STATUSES,
+  type Vulnerability,
+  type VulnerabilityListQuery,
+  type VulnerabilityStatus,
+} from '@didban/core';
+import type { Context } from '../context.js';
+import { GateTripped, usageError } from '../errors.js';
+import { shortTime } from '../output/format.js';
+import { renderTable } from '../output/table.js';
+import { commaList } from './comma-list.js';
+import { requireSession } from './require-session.js';
+
+export type VulnListFlags = {
+  scan?: string;
+  asset?: string;
+  severity?: string;
+  status?: string;
+  search?: string;
+  page?: number;
+  all?: boolean;
+  json?: boolean;
+  failOn?: string;
+};
+
+const PAGE_SIZE = 25;
+
+/** `--fail-on`: checked before any request; a bad value is a usage error (exit 2). */
+function parseFailOn(value: string): Severity {
+  const v = value.trim().toLowerCase();
+  if ((SEVERITIES as readonly string[]).includes(v) && v !== 'unknown') return v as Severity;
+  throw usageError('usage.bad_severity', { value, allowed: SEVERITY_ORDER.slice(1).join(', ') });
+}
+
+/** The filters shared by the listing and the gate's count. */
+function baseQuery(flags: VulnListFlags): VulnerabilityListQuery {
+  const severity = commaList(flags.severity, SEVERITIES, '--severity');
+  const status = commaList(flags.status, VULNERABILITY_STATUSES, '--status');
+  return {
+    scan: flags.scan,
+    asset: flags.asset,
+    search: flags.search,
+    severity: severity?.join(','),
+    status: status?.join(','),
+  };
+}
+
+/**
+ * How many vulnerabilities the listing's filters select at or above the gate, over every page:
+ * the server counts them (one request of one row), whatever page is shown.
+ */
+async function gateCount(api: ApiClient, query: VulnerabilityListQuery, gate: Severity): Promise<number> {
+  const atLeast = severitiesAtLeast(gate);
+  const listed = query.severity?.split(',') as Severity[] | undefined;
+  const severities = listed ? atLeast.filter((s) => listed.includes(s)) : atLeast;
+  if (!severities.length) return 0;
+  const page = await api.scans.vulnerabilities({
+    ...query,
+    severity: severities.join(','),
+    page: 1,
+    page_size: 1,
+  });
+  return page.result_count;
+}
+
+export function vulnRow(v: Vulnerability): string[] {
+  return [
+    v.id,
+    v.severity,
+    v.template_id,
+    v.port === null ? v.host : `${v.host}:${v.port}`,
+    v.matched_at,
+    v.status,
+    shortTime(v.last_seen_at),
+  ];
+}
+
+export const vulnHead = (ctx: Pick<Context, 't'>) => [
+  ctx.t('table.id'),
+  ctx.t('table.severity'),
+  ctx.t('table.template'),
+  ctx.t('table.host_port'),
+  ctx.t('table.matched_at'),
+  ctx.t('table.status'),
+  ctx.t('table.last_seen'),
+];
+
+/**
+ * `vulns list`: the workspace's vulnerabilities (most severe first, then newest), filtered by
+ * scan, asset, severity and status; `--fail-on` exits 1 when any of them (on any page) is at or
+ * above the gate, after printing the listing.
+ */
+export async function listVulnsCommand(ctx: Context, flags: VulnListFlags): Promise<void> {
+  if (flags.all && flags.page !== undefined) throw usageError('usage.page_and_all');
+  const gate = flags.failOn === undefined ? undefined : parseFailOn(flags.failOn);
+  const query = baseQuery(flags);
+  requireSession(ctx);
+  const api = ctx.api();
+  let rows: Vulnerability[];
+  let paging: {
+    result_count: number;
+    total_pages?: number;
+    current_page?: number;
+    next_page?: number | null;
+  };
+  if (flags.all) {
+    rows = [];
+    const pages = pageThrough((page) => api.scans.vulnerabilities({ ...query, page, page_size: 100 }));
+    for await (const v of pages) rows.push(v);
+    paging = { result_count: rows.length };
+  } else {
+    const current = flags.page ?? 1;
+    const page = await api.scans.vulnerabilities({ ...query, page: current, page_size: PAGE_SIZE });
+    rows = page.results;
+    paging = {
+      result_count: page.result_count,
+      total_pages: page.total_pages,
+      current_page: current,
+      next_page: page.next_page,
+    };
+  }
+  if (flags.json) ctx.json({ results: rows, ...paging });
+  else {
+    ctx.out(rows.length ? renderTable(vulnHead(ctx), rows.map(vulnRow), ctx.color) : ctx.t('vulns.none'));
+    if (paging.total_pages !== undefined && paging.total_pages > 1) {
+      ctx.err(
+        ctx.t('list.page', {
+          page: paging.current_page,
+          pages: paging.total_pages,
+          count: paging.result_count,
+        }),
+      );
+    }
+  }
+  if (gate) {
+    const count = flags.all
+      ? countAtOrAbove(
+          rows.map((v) => v.severity),
+          gate,
+        )
+      : await gateCount(api, query, gate);
+    if (count > 0) {
+      ctx.err(ctx.t('error.gate', { count, severity: gate }));
+      throw new GateTripped();
+    }
+  }
+}
+
+/** `vulns set-status <id> <status>`: triage, as the panel's status menu does. */
+export async function setVulnStatusCommand(ctx: Context, id: string, status: string): Promise<void> {
+  const [next] = commaList(status, VULNERABILITY_STATUSES, '<status>') ?? [];
+  if (!next || status.includes(',')) {
+    throw usageError('usage.bad_choice', {
+      option: '<status>',
+      value: status,
+      allowed: VULNERABILITY_STATUSES.join(', '),
+    });
+  }
+  requireSession(ctx);
+  const vuln = await ctx.api().scans.setVulnerabilityStatus(id, next as VulnerabilityStatus);
+  ctx.out(ctx.t('vulns.status_set', { id: vuln.id, template: vuln.template_id, status: vuln.status }));
+}

@@ -1,0 +1,64 @@
+import { type ScanHistory, scanOutcome } from '@didban/core';
+import { Box, Text, useInput } from 'ink';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { Translate } from '../../i18n/translate.js';
+import { scanSource } from '../../services/scan-follow.js';
+import { ProgressView } from '../progress/progress-view.js';
+import { ScreenFrame } from './screen-frame.js';
+import type { StartedScan, UiData } from './ui-data.js';
+
+/**
+ * Follows a run with the same view as `scans follow`; when it ends, its outcome (with findings).
+ * Leaving stops following, never the scan.
+ */
+export function ScanProgressScreen(props: {
+  data: UiData;
+  t: Translate;
+  started: StartedScan;
+  onBack: () => void;
+}) {
+  const { data, t, started } = props;
+  const poller = useMemo(() => data.poller(started.scan.id, started.history.id), [data, started]);
+  const source = useMemo(() => scanSource(started.scan.name, started.history), [started]);
+  const snapshot = useSyncExternalStore(poller.subscribe, poller.getSnapshot);
+  // undefined until read once the run is over; null when it could not be read.
+  const [final, setFinal] = useState<ScanHistory | null>();
+
+  useEffect(() => {
+    poller.start();
+    return () => poller.stop();
+  }, [poller]);
+
+  const outcome = snapshot.status === 'done' && snapshot.data ? scanOutcome(snapshot.data.status) : null;
+  useEffect(() => {
+    if (outcome) void data.finalHistory(started.scan.id, started.history.id).then((h) => setFinal(h ?? null));
+  }, [outcome, data, started]);
+
+  useInput((input, key) => {
+    if (input === 'q' || key.escape) props.onBack();
+  });
+
+  const name = started.scan.name;
+  const summary =
+    !outcome || final === undefined
+      ? undefined
+      : outcome === 'complete'
+        ? t('scans.finished', { name, ...(final ?? started.history).findings })
+        : outcome === 'failed'
+          ? t('scans.failed', { name, error: final?.error ?? '-' })
+          : outcome === 'cancelled'
+            ? t('scans.cancelled', { name })
+            : undefined;
+  return (
+    <ScreenFrame title={`${started.scan.id} / ${started.history.id}`} keys={t('ui.keys_progress')}>
+      <Box flexDirection="column">
+        <ProgressView poller={poller} source={source} t={t} />
+        {summary ? (
+          <Text color={outcome === 'complete' ? 'green' : 'red'} wrap="wrap">
+            {summary}
+          </Text>
+        ) : null}
+      </Box>
+    </ScreenFrame>
+  );
+}
