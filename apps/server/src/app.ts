@@ -20,11 +20,15 @@ import { assetGroupRoutes } from './routes/asset-groups.js';
 import { assetInventoryRoutes } from './routes/asset-inventory.js';
 import { authRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { githubRoutes } from './routes/github.js';
 import { healthRoutes } from './routes/health.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { profileRoutes } from './routes/profile.js';
+import { scanRoutes } from './routes/scans.js';
+import { scanHistoryRoutes } from './routes/scans-histories.js';
+import { scanScheduleRoutes } from './routes/scans-schedules.js';
 import { supportRoutes } from './routes/support.js';
 import { teamActivityRoutes } from './routes/team-activity.js';
 import { teamInvitationRoutes } from './routes/team-invitations.js';
@@ -32,6 +36,7 @@ import { teamMemberRoutes } from './routes/team-members.js';
 import { teamRequestRoutes } from './routes/team-requests.js';
 import { teamRoutes } from './routes/teams.js';
 import { templateRoutes } from './routes/templates.js';
+import { vulnerabilityRoutes } from './routes/vulnerabilities.js';
 import { testHookRoutes } from './routes/test-hooks.js';
 import { workerApiRoutes } from './routes/worker-api.js';
 import { workerRoutes } from './routes/workers.js';
@@ -134,6 +139,11 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(assetGroupRoutes(deps));
       await api.register(assetInventoryRoutes(deps));
       await api.register(assetEnumerationRoutes(deps));
+      await api.register(scanRoutes(deps));
+      await api.register(scanHistoryRoutes(deps));
+      await api.register(scanScheduleRoutes(deps));
+      await api.register(vulnerabilityRoutes(deps));
+      await api.register(dashboardRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },

@@ -6,9 +6,9 @@ import {
   type PlanLimits,
   UPGRADE_PATH,
 } from '@didban/core';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { assets, workspaceMembers, workspaces } from '../db/schema.js';
+import { assets, scanHistories, workspaceMembers, workspaces } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { findActiveLicense } from './licenses.js';
 
@@ -72,8 +72,7 @@ export async function getPlanLimits(db: DbReader, workspaceId: string): Promise<
  * - assets: assets of this workspace (each workspace counts its own against its owner's plan);
  * - teams: teams the workspace's owner owns;
  * - team_members: members of this workspace, the owner included;
- * - scans: scans started this calendar month — there is no scans table yet, so callers pass
- *   their count as `used` (0 otherwise).
+ * - scans: scan runs started this calendar month (UTC).
  */
 export async function planUsage(
   db: DbReader,
@@ -101,8 +100,22 @@ export async function planUsage(
         .where(eq(workspaceMembers.workspace_id, workspaceId));
       return row?.n ?? 0;
     }
-    case 'scans':
-      return 0;
+    case 'scans': {
+      // Runs started this calendar month (UTC), scheduled ones included.
+      const [row] = await db
+        .select({ n: count() })
+        .from(scanHistories)
+        .where(
+          and(
+            eq(scanHistories.workspace_id, workspaceId),
+            gte(
+              scanHistories.created_at,
+              sql`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`,
+            ),
+          ),
+        );
+      return row?.n ?? 0;
+    }
   }
 }
 

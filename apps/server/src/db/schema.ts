@@ -6,6 +6,7 @@ export * from './tables/asset-history.js';
 export * from './tables/assets.js';
 export * from './tables/billing.js';
 export * from './tables/notifications.js';
+export * from './tables/scans.js';
 export * from './tables/support.js';
 export * from './tables/teams.js';
 export * from './tables/template-runs.js';

@@ -1,0 +1,52 @@
+/** Helpers for scan tests: a group with assets made in the database, and a finding as a worker posts it. */
+import { assets } from '../../src/db/schema.js';
+import type { TestServer } from './test-server.js';
+import { createAssetGroup } from './workers.js';
+
+/** A group of this workspace holding one HTTP asset per host (port 80). */
+export async function groupWithAssets(
+  server: TestServer,
+  workspaceId: string,
+  hosts: string[],
+  name = 'Scan targets',
+) {
+  const group = await createAssetGroup(server, workspaceId, { name, roots: hosts });
+  const rows = await server.db
+    .insert(assets)
+    .values(
+      hosts.map((host) => ({
+        workspace_id: workspaceId,
+        group_id: group.id,
+        host,
+        port: 80,
+        ip: '127.0.0.1',
+        status: '200',
+        service: 'http',
+      })),
+    )
+    .returning();
+  return { group, assets: rows };
+}
+
+/** A 'template-run' finding item for a result batch. */
+export function findingItem(target: string, templateId: string, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'finding',
+    key: `${templateId}|${target}|${String(extra.matcher_name ?? '')}`,
+    template_id: templateId,
+    template_name: `Template ${templateId}`,
+    severity: 'high',
+    protocol: 'http',
+    host: target,
+    matched_at: `${target}/.git/config`,
+    matcher_name: null,
+    extractor_name: null,
+    extracted_results: [],
+    request: `GET /.git/config HTTP/1.1\r\nHost: example\r\nUser-Agent: didban\r\n\r\n`,
+    response: 'HTTP/1.1 200 OK\r\n\r\n[core]',
+    evidence_truncated: false,
+    ip: '127.0.0.1',
+    timestamp: new Date().toISOString(),
+    ...extra,
+  };
+}
