@@ -23,7 +23,6 @@ import { assets, licenses, notifications, orders, tickets, ticketTypes, users } 
 import { createLocalStorage } from '../src/storage/file-storage.js';
 import { createTeam } from './helpers/teams.js';
 import { SCAN_MATRIX } from './permission-matrix.scans.js';
-import { SCAN_MATRIX } from './permission-matrix.scans.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
@@ -1254,8 +1253,6 @@ export const MATRIX: Record<string, MatrixEntry> = {
       ...crossAs(w),
     }),
   },
-  // ---- scans, vulnerabilities, dashboard (issue 7)
-  ...SCAN_MATRIX,
   // ---- scans, vulnerabilities, dashboard (issue 7)
   ...SCAN_MATRIX,
 };
