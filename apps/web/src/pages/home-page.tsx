@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../hooks/use-auth';
 import { isRouteAvailable } from '../routes/availability';
 import { PATHS } from '../routes/paths';
+import { HomeDashboard } from './home/home-dashboard';
 
 const QUICK_ACTIONS = [
   {
@@ -32,8 +33,8 @@ const QUICK_ACTIONS = [
 ] as const;
 
 /**
- * Home (spec §1): hero and quick actions. Statistics, the severity breakdown and the worker map
- * arrive with the scans issue; nothing here is made up in the meantime.
+ * Home (spec §1): hero, quick actions, then the live statistics, the vulnerability breakdown by
+ * severity and the world map of workers (pages/home).
  */
 export function HomePage() {
   const { t } = useTranslation(['home', 'shared']);
@@ -92,6 +93,7 @@ export function HomePage() {
           })}
         </ul>
       </section>
+      <HomeDashboard />
     </div>
   );
 }

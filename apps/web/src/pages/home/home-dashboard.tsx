@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../components/ui/card';
+import { LiveStatistics } from './live-statistics';
+import { SeverityBreakdown } from './severity-breakdown';
+import { useDashboard } from './use-dashboard';
+import { WorkerMap } from './worker-map';
+
+/** Spec §1 home: live statistics, the severity breakdown and the world map of workers. */
+export function HomeDashboard() {
+  const { t } = useTranslation('home');
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  return (
+    <>
+      <section aria-labelledby="home-stats" data-testid="home-stats">
+        <div className="mb-4 flex items-baseline gap-3">
+          <h2 id="home-stats" className="text-lg font-semibold">
+            {t('stats.title')}
+          </h2>
+          <span className="text-xs text-zinc-500">{t('stats.updating')}</span>
+        </div>
+        {dashboard.isError && !data ? (
+          <p role="alert" className="text-sm text-red-300">
+            {t('stats.loadFailed')}
+          </p>
+        ) : (
+          <LiveStatistics data={data} />
+        )}
+      </section>
+      {data ? (
+        <div className="grid gap-6 xl:grid-cols-[2fr_3fr]">
+          <Card>
+            <h2 className="mb-4 text-lg font-semibold">{t('severity.title')}</h2>
+            <SeverityBreakdown counts={data.vulnerabilities} />
+          </Card>
+          <Card>
+            <h2 className="mb-4 text-lg font-semibold">{t('workersMap.title')}</h2>
+            <WorkerMap workers={data.workers} />
+          </Card>
+        </div>
+      ) : null}
+    </>
+  );
+}
