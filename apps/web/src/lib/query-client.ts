@@ -21,6 +21,8 @@ export function createQueryClient(): QueryClient {
           workspaceStore.switchTo(null);
           return;
         }
+        // A query whose failure its own component words (filter options, spec §8) stays quiet here.
+        if (query.meta?.silent) return;
         const lang = storedLanguage();
         // A query may name its situation's message (spec §8, e.g. 'Failed to load invites').
         const situation = query.meta?.errorMessage;

@@ -1,4 +1,6 @@
-/** Placeholder so the build works; the inventory tab replaces this file. */
+import { InventoryView } from './inventory-view';
+
+/** /assets/inventory: every asset of the workspace (spec §2 Assets, inventory tab). */
 export function InventoryPage() {
-  return null;
+  return <InventoryView />;
 }

@@ -1,0 +1,79 @@
+import { type Asset, type AssetDetail, parseCnames } from '@didban/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../hooks/use-lang';
+import { formatDateTime, formatNumber } from '../../../lib/format-date';
+import { HttpResponse } from './http-response';
+import { useAssetGroup } from './use-asset-detail';
+
+/**
+ * Spec §2 Overview: port, group, enumeration history, CNAME, content length, scanned count,
+ * created, updated, and the HTTP response block (the real one discovery recorded).
+ */
+export function OverviewTab({
+  asset,
+  detail,
+  loading,
+}: {
+  asset: Asset;
+  detail: AssetDetail | null;
+  loading: boolean;
+}) {
+  const { t } = useTranslation('assets');
+  const lang = useLang();
+  const { group, history } = useAssetGroup(asset.group);
+  const run = history.find((h) => h.id === asset.enumeration_history);
+  const none = t('assetDetail.fields.none');
+  const cnames = parseCnames(asset.cname);
+  const rows: [string, string, ReactNode][] = [
+    [
+      'port',
+      t('assetDetail.fields.port'),
+      <span key="port" dir="ltr">
+        {asset.port}
+      </span>,
+    ],
+    ['group', t('assetDetail.fields.group'), group?.name ?? none],
+    [
+      'enumeration-history',
+      t('assetDetail.fields.enumerationHistory'),
+      run?.completed_at
+        ? formatDateTime(run.completed_at, lang)
+        : run
+          ? formatDateTime(run.started_at, lang)
+          : (asset.enumeration_history ?? none),
+    ],
+    [
+      'cname',
+      t('assetDetail.fields.cname'),
+      cnames.length ? (
+        <span key="cname" dir="ltr">
+          {cnames.join(', ')}
+        </span>
+      ) : (
+        none
+      ),
+    ],
+    [
+      'content-length',
+      t('assetDetail.fields.contentLength'),
+      asset.content_length === null ? none : formatNumber(asset.content_length, lang),
+    ],
+    ['scanned-count', t('assetDetail.fields.scannedCount'), formatNumber(asset.scanned_count, lang)],
+    ['created', t('assetDetail.fields.created'), formatDateTime(asset.created_at, lang)],
+    ['updated', t('assetDetail.fields.updated'), formatDateTime(asset.updated_at, lang)],
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="flex flex-col gap-0.5" data-testid={`overview-${key}`}>
+            <dt className="text-xs text-zinc-500">{label}</dt>
+            <dd className="break-all text-sm text-zinc-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <HttpResponse asset={asset} detail={detail} loading={loading} />
+    </div>
+  );
+}
