@@ -64,6 +64,15 @@ export const routes: RouteObject[] = [
             lazy: () => import('../pages/home-page').then((m) => ({ Component: m.HomePage })),
           },
           {
+            path: PATHS.scans,
+            lazy: () => import('../pages/scans/scans-page').then((m) => ({ Component: m.ScansPage })),
+          },
+          {
+            path: `${PATHS.scans}/:scanId`,
+            lazy: () =>
+              import('../pages/scans/detail/scan-detail-page').then((m) => ({ Component: m.ScanDetailPage })),
+          },
+          {
             path: PATHS.assets,
             lazy: () => import('../pages/assets/assets-layout').then((m) => ({ Component: m.AssetsLayout })),
             children: [

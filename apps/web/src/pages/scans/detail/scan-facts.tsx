@@ -1,0 +1,77 @@
+import type { Scan } from '@didban/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ScanStatusBadge } from '../../../components/scans/scan-badges';
+import { SeverityCounts } from '../../../components/scans/severity-counts';
+import { useLang } from '../../../hooks/use-lang';
+import { formatDateTime, formatNumber } from '../../../lib/format-date';
+import { intlLocale } from '../../../lib/language';
+import { assetGroupPath } from '../../../routes/paths';
+import { Fact } from './evidence-block';
+
+const weekdayName = (day: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 7 + day));
+
+/** A scan's settings: group, templates, tags, worker group, schedule, status and open findings. */
+export function ScanFacts({ scan }: { scan: Scan }) {
+  const { t } = useTranslation('scans');
+  const lang = useLang();
+  const schedule = scan.schedule && scan.schedule.frequency !== 'none' ? scan.schedule : null;
+  const scheduleText = schedule
+    ? [
+        t(`form.frequencies.${schedule.frequency}`),
+        schedule.frequency === 'custom'
+          ? schedule.custom_weekdays.map((d) => weekdayName(d, intlLocale(lang))).join('، ')
+          : '',
+        schedule.next_run_at ? t('detail.nextRun', { when: formatDateTime(schedule.next_run_at, lang) }) : '',
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : t('detail.noSchedule');
+  return (
+    <dl
+      className="grid gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-5 sm:grid-cols-2 lg:grid-cols-3"
+      data-testid="scan-facts"
+    >
+      <Fact label={t('detail.group')}>
+        {scan.asset_group ? (
+          <Link to={assetGroupPath(scan.asset_group)} className="text-brand-300 hover:underline" dir="auto">
+            {scan.asset_group_name ?? scan.asset_group}
+          </Link>
+        ) : (
+          t('list.assetsCount', { n: formatNumber(scan.assets.length, lang) })
+        )}
+      </Fact>
+      <Fact label={t('detail.status')}>
+        <ScanStatusBadge status={scan.status} />
+      </Fact>
+      <Fact label={t('detail.workerGroup')}>{scan.worker_group_name ?? t('detail.anyWorker')}</Fact>
+      <Fact label={t('detail.templates')}>
+        {scan.template_ids.length ? (
+          <span dir="ltr" className="font-mono text-xs break-all">
+            {scan.template_ids.join(', ')}
+          </span>
+        ) : (
+          t('detail.none')
+        )}
+      </Fact>
+      <Fact label={t('detail.tags')}>
+        {scan.template_tags.length ? (
+          <span className="flex flex-wrap gap-1">
+            {scan.template_tags.map((tag) => (
+              <span key={tag} dir="ltr" className="rounded-md bg-zinc-800 px-2 py-0.5 text-xs">
+                {tag}
+              </span>
+            ))}
+          </span>
+        ) : (
+          t('detail.none')
+        )}
+      </Fact>
+      <Fact label={t('detail.schedule')}>{scheduleText}</Fact>
+      <Fact label={t('detail.openFindings')}>
+        <SeverityCounts counts={scan.vulnerabilities} />
+      </Fact>
+    </dl>
+  );
+}
