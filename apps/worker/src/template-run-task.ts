@@ -6,6 +6,7 @@ import {
   templateRunPayloadSchema,
 } from '@didban/core';
 import { type Finding, loadTemplates, runTemplates, type ScanOptions } from '@didban/engine';
+import { routeLookupsThrough } from './resolver-lookup.js';
 
 /**
  * Findings per result batch. Each carries up to 2 × 16 KB of evidence, so a small batch keeps a
@@ -81,6 +82,8 @@ export async function runTemplateRunTask(
   emit: (item: TemplateRunResult) => Promise<void>,
 ): Promise<Record<string, unknown>> {
   const payload = templateRunPayloadSchema.parse(rawPayload);
+  // HTTP, TCP and TLS connects resolve host names with dns.lookup: point it at our resolvers too.
+  routeLookupsThrough(resolvers);
   const loaded = loadTemplates(
     // No path: a template from the panel has no folder on this machine to read payload files from.
     payload.templates.map((t) => ({ content: t.yaml })),
