@@ -14,7 +14,8 @@ let token: string;
 let groupId: string;
 
 beforeAll(async () => {
-  server = await startLiveServer();
+  // No built-in worker: the test's own worker must be the one that claims the discovery task.
+  server = await startLiveServer({ DIDBAN_BUILTIN_WORKER: '0' });
   token = (await server.register('nima')).access;
   configDir = mkdtempSync(join(tmpdir(), 'didban-cli-config-'));
   outDir = mkdtempSync(join(tmpdir(), 'didban-cli-export-'));
