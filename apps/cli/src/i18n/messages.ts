@@ -300,6 +300,10 @@ export const CLI_MESSAGES = {
     en: 'didban ui needs a terminal (stdin and stdout must be TTYs); in scripts use the scans, assets and vulns commands.',
     fa: 'didban ui به ترمینال نیاز دارد (ورودی و خروجی باید TTY باشند)؛ در اسکریپت‌ها از فرمان‌های scans، assets و vulns استفاده کنید.',
   },
+  'error.unknown_scan': {
+    en: 'No scan with id {id}. Run: didban scans list',
+    fa: 'اسکنی با شناسهٔ {id} وجود ندارد. اجرا کنید: didban scans list',
+  },
   'error.scan_never_ran': {
     en: 'Scan {id} has not run yet, so there is nothing to follow.',
     fa: 'اسکن {id} هنوز اجرا نشده است و چیزی برای دنبال کردن نیست.',

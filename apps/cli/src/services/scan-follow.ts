@@ -28,7 +28,12 @@ export async function resolveHistory(
   scanId: string,
   historyId?: string,
 ): Promise<{ scan: Scan; history: ScanHistory }> {
-  const scan = await api.scans.get(scanId);
+  const scan = await api.scans.get(scanId).catch((error: unknown) => {
+    // The server's "Not found." does not say what was not found.
+    if (error instanceof ApiError && error.status === 404)
+      throw new CliError('error.unknown_scan', { id: scanId });
+    throw error;
+  });
   if (!historyId) {
     if (!scan.latest_history) throw new CliError('error.scan_never_ran', { id: scanId });
     return { scan, history: scan.latest_history };

@@ -1,0 +1,319 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '@didban/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Lab, startLab } from '../../../scripts/lab/src/lab.js';
+import { startWorker, type WorkerHandle } from '../../worker/src/index.js';
+import { runBinary } from './helpers/binary.js';
+import { startLiveServer } from './helpers/live-server.js';
+
+/**
+ * The whole pipeline a CI job runs, with the real binary (stdin and stdout pipes, not TTYs), a
+ * real server, a real worker and the lab on loopback: sign in, create a group on a lab site with
+ * a planted .git/config, let the worker discover it, start a bulk scan and follow it to the end,
+ * read the findings as JSON, trip the --fail-on gate, triage, export.
+ */
+let lab: Lab;
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+let worker: WorkerHandle | undefined;
+let configDir: string;
+let outDir: string;
+let env: Record<string, string>;
+let token: string;
+let site: string;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+beforeAll(async () => {
+  lab = await startLab();
+  site = `shop.${lab.manifest().zone}`;
+  await lab.weaknesses.plant(site, 'git-config-exposure');
+  // Our own worker on the lab's resolver, not the server's built-in one (system DNS).
+  server = await startLiveServer({ DIDBAN_BUILTIN_WORKER: '0' });
+  token = (await server.register('parisa')).access;
+  const api = createApiClient({ baseUrl: server.url, getToken: () => token, getLanguage: () => 'en' });
+  const { api_key } = await api.workers.create({ name: 'lab-worker' });
+  worker = startWorker({
+    serverUrl: server.url,
+    apiKey: api_key,
+    resolvers: [lab.resolver],
+    taskIntervalSeconds: 0.2,
+    httpxTimeoutSeconds: 4,
+    backoffMinMs: 100,
+    backoffMaxMs: 500,
+  });
+  configDir = mkdtempSync(join(tmpdir(), 'didban-cli-config-'));
+  outDir = mkdtempSync(join(tmpdir(), 'didban-cli-scans-'));
+  env = { DIDBAN_CONFIG_DIR: configDir, DIDBAN_URL: server.url, DIDBAN_LANG: 'en' };
+}, 120_000);
+
+afterAll(async () => {
+  worker?.kill();
+  await server?.close();
+  await lab?.stop();
+  rmSync(configDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+}, 60_000);
+
+const oneLine = (stderr: string) => stderr.trim().split('\n');
+
+describe('scans and vulnerabilities from the real binary, against a live server, a worker and the lab', () => {
+  let groupId: string;
+  let scanId: string;
+  let historyId: string;
+  let vulnId: string;
+
+  it('signs in, creates a group on the lab and lists the asset the worker discovered', async () => {
+    const login = await runBinary(
+      ['login', '--username', 'parisa', '--email', 'parisa@example.com', '--password-stdin'],
+      env,
+      { stdin: 'secret-pass\n' },
+    );
+    expect(login.exitCode).toBe(0);
+    const create = await runBinary(
+      [
+        'groups',
+        'create',
+        '--name',
+        'Lab shop',
+        '--roots',
+        site,
+        '--ports',
+        '80',
+        '--no-auto-discovery',
+        '--json',
+      ],
+      env,
+    );
+    expect(create.stderr).toBe('');
+    groupId = JSON.parse(create.stdout).id;
+
+    const api = createApiClient({ baseUrl: server.url, getToken: () => token, getLanguage: () => 'en' });
+    await until('the discovery to store the lab site', async () => {
+      const page = await api.assets.groupAssets(groupId, { page: 1, page_size: 10 });
+      return page.result_count > 0;
+    });
+    const list = await runBinary(['assets', 'list', '--group', groupId, '--json'], env);
+    expect(list.exitCode).toBe(0);
+    expect(JSON.parse(list.stdout).results).toMatchObject([{ host: site, port: 80 }]);
+  }, 90_000);
+
+  it('starts a bulk scan by tag and follows it with plain lines to "finished", exit 0', async () => {
+    const started = await runBinary(['scans', 'start', '--group', groupId, '--tag', 'git', '--follow'], env);
+    expect(started.stderr).toBe('');
+    expect(started.exitCode).toBe(0);
+    const lines = started.stdout.trim().split('\n');
+    const first = /^Started scan bulk scan for Lab shop: scan (\S+), run (\S+)\.$/.exec(lines[0]!);
+    expect(first).not.toBeNull();
+    [, scanId, historyId] = first as unknown as [string, string, string];
+    // One plain line per change (no cursor movement), ending with the finished line and the outcome.
+    for (const line of lines.slice(1, -1)) {
+      expect(line).toMatch(
+        /^bulk scan for Lab shop: (initializing|running|finished) (N\/A|\[\d+\/\d+\]) elapsed \d+/,
+      );
+    }
+    expect(lines.at(-2)).toMatch(/^bulk scan for Lab shop: finished \[(\d+)\/\1\] elapsed /);
+    expect(lines.at(-1)).toMatch(
+      /^Scan bulk scan for Lab shop finished: 0 critical, 0 high, [1-9]\d* medium, \d+ low and \d+ info finding\(s\)\.$/,
+    );
+  }, 90_000);
+
+  it('lists the scan and its findings as JSON a script can parse', async () => {
+    const scans = JSON.parse((await runBinary(['scans', 'list', '--json'], env)).stdout);
+    expect(scans).toMatchObject({ result_count: 1, current_page: 1 });
+    expect(scans.results[0]).toMatchObject({
+      id: scanId,
+      name: 'bulk scan for Lab shop',
+      status: 'finished',
+      latest_history: { id: historyId, status: 'finished' },
+    });
+    expect(scans.results[0].vulnerabilities.medium).toBeGreaterThan(0);
+
+    const table = await runBinary(['scans', 'list'], env);
+    expect(table.stdout).toContain('bulk scan for Lab shop');
+    expect(table.stdout).toMatch(/C 0 {2}H 0 {2}M [1-9]/);
+
+    const vulns = await runBinary(['vulns', 'list', '--scan', scanId, '--json'], env);
+    expect(vulns.exitCode).toBe(0);
+    const parsed = JSON.parse(vulns.stdout);
+    const git = parsed.results.find((v: { template_id: string }) => v.template_id === 'git-config-exposure');
+    expect(git).toMatchObject({
+      severity: 'medium',
+      status: 'open',
+      host: site,
+      scan: scanId,
+      scan_history: historyId,
+    });
+    expect(git.matched_at).toBe(`http://${site}/.git/config`);
+    vulnId = git.id;
+
+    const high = JSON.parse(
+      (await runBinary(['vulns', 'list', '--severity', 'high,critical', '--json'], env)).stdout,
+    );
+    expect(high).toMatchObject({ results: [], result_count: 0 });
+  });
+
+  it('trips --fail-on at or above the gate (exit 1, one line on stderr) and passes below it', async () => {
+    const tripped = await runBinary(['vulns', 'list', '--fail-on', 'medium'], env);
+    expect(tripped.exitCode).toBe(1);
+    expect(tripped.stdout).toContain('git-config-exposure');
+    expect(oneLine(tripped.stderr)).toHaveLength(1);
+    expect(tripped.stderr).toMatch(
+      /^[1-9]\d* finding\(s\) at or above medium: failing as --fail-on asks\.\n$/,
+    );
+
+    // The gate counts every page, not just the one shown.
+    const paged = await runBinary(
+      ['vulns', 'list', '--severity', 'info,low', '--page', '1', '--fail-on', 'medium'],
+      env,
+    );
+    expect(paged.exitCode).toBe(0);
+    const passed = await runBinary(['vulns', 'list', '--fail-on', 'high', '--json'], env);
+    expect(passed.exitCode).toBe(0);
+    expect(passed.stderr).toBe('');
+  });
+
+  it('triages a vulnerability; the gate then ignores it when asked for open ones only', async () => {
+    const set = await runBinary(['vulns', 'set-status', vulnId, 'accepted_risk'], env);
+    expect(set.exitCode).toBe(0);
+    expect(set.stdout).toBe(`Vulnerability ${vulnId} (git-config-exposure) is now accepted_risk.\n`);
+    const open = await runBinary(
+      ['vulns', 'list', '--scan', scanId, '--status', 'open', '--severity', 'medium', '--fail-on', 'medium'],
+      env,
+    );
+    expect(open.exitCode).toBe(0);
+  });
+
+  it('follows a run that is over at once; cancelling it is refused in the server words', async () => {
+    const follow = await runBinary(['scans', 'follow', scanId], env);
+    expect(follow.exitCode).toBe(0);
+    expect(follow.stdout.split('\n')[0]).toMatch(/^bulk scan for Lab shop: finished \[(\d+)\/\1\] elapsed /);
+    const cancel = await runBinary(['scans', 'cancel', scanId, '--history', historyId], env);
+    expect(cancel.exitCode).toBe(1);
+    expect(cancel.stderr).toBe('This scan is not running, so there is nothing to cancel.\n');
+  });
+
+  it('ends a follow with exit 1 when the run is cancelled', async () => {
+    // No worker: the run waits in the queue until it is cancelled.
+    await worker?.stop();
+    worker = undefined;
+    const start = await runBinary(
+      [
+        'scans',
+        'start',
+        '--name',
+        'To cancel',
+        '--group',
+        groupId,
+        '--template',
+        'public:git-config-exposure',
+        '--json',
+      ],
+      env,
+    );
+    expect(start.exitCode).toBe(0);
+    const ids = JSON.parse(start.stdout);
+    expect(ids).toMatchObject({
+      name: 'To cancel',
+      scan_id: expect.any(String),
+      scan_history_id: expect.any(String),
+    });
+    const api = createApiClient({ baseUrl: server.url, getToken: () => token, getLanguage: () => 'en' });
+    const following = runBinary(['scans', 'follow', ids.scan_id], env);
+    await until('the run to be cancellable', async () => {
+      const s = await api.scans.historyStatus(ids.scan_id, ids.scan_history_id);
+      return s.status === 'running' || s.status === 'initializing';
+    });
+    const cancel = await runBinary(['scans', 'cancel', ids.scan_id], env);
+    expect(cancel.stderr).toBe('');
+    expect(cancel.stdout).toMatch(/^Cancelled run \S+ of scan To cancel \(now cancelled\)\.\n$/);
+    const followed = await following;
+    expect(followed.exitCode).toBe(1);
+    expect(followed.stdout.trim().split('\n').at(-1)).toBe('Scan To cancel was cancelled.');
+  }, 60_000);
+
+  it('exports the group the scan ran on', async () => {
+    const file = join(outDir, 'lab.json');
+    const result = await runBinary(
+      ['assets', 'export', '--format', 'json', '--out', file, '--group', groupId],
+      env,
+    );
+    expect(result.exitCode).toBe(0);
+    const body = JSON.parse(readFileSync(file, 'utf8'));
+    expect(body.assets.map((a: { host: string }) => a.host)).toEqual([site]);
+  });
+
+  it('refuses bad input with one clear line, no stack, and the right exit code', async () => {
+    const cases: [string[], Record<string, string>, number, RegExp][] = [
+      [
+        ['scans', 'follow', '00000000-0000-4000-8000-000000000000'],
+        {},
+        1,
+        /^No scan with id 00000000-0000-4000-8000-000000000000\. Run: didban scans list$/,
+      ],
+      [
+        ['scans', 'follow', scanId, '--history', '00000000-0000-4000-8000-000000000000'],
+        {},
+        1,
+        /^Scan \S+ has no run 00000000-/,
+      ],
+      [
+        ['vulns', 'list'],
+        { DIDBAN_TOKEN: 'not-a-token' },
+        1,
+        /^Your session is invalid or has expired\. Run: didban login$/,
+      ],
+      [
+        ['scans', 'list'],
+        { DIDBAN_URL: 'http://127.0.0.1:9', DIDBAN_TOKEN: token },
+        1,
+        /^Cannot reach the Didban server at http:\/\/127\.0\.0\.1:9 \(connection refused\)/,
+      ],
+      [['scans', 'start', '--group', groupId], {}, 2, /^Choose at least one template or tag\.$/],
+      [['scans', 'list', '--status', 'done'], {}, 2, /^Unknown value "done" for --status: use /],
+      [
+        ['vulns', 'set-status', 'x', 'closed'],
+        {},
+        2,
+        /^Unknown value "closed" for <status>: use open, in_progress/,
+      ],
+      [
+        ['vulns', 'list', '--pages', '2'],
+        {},
+        2,
+        /^unknown option '--pages' \(Did you mean --page\?\) \(see: didban vulns list --help\)$/,
+      ],
+      [
+        ['scans', 'follow'],
+        {},
+        2,
+        /^missing required argument 'scanId' \(see: didban scans follow --help\)$/,
+      ],
+      [['ui'], {}, 2, /^didban ui needs a terminal/],
+      [
+        ['--lang', 'fa', 'scans', 'start', '--group', groupId],
+        {},
+        2,
+        /^دست‌کم یک قالب یا برچسب انتخاب کنید\.$/,
+      ],
+      [['--lang', 'fa', 'vulns', 'list'], { DIDBAN_TOKEN: 'not-a-token' }, 1, /^نشست شما نامعتبر است/],
+    ];
+    for (const [args, extra, code, line] of cases) {
+      const r = await runBinary(args, { ...env, ...extra });
+      expect(r.exitCode, args.join(' ')).toBe(code);
+      expect(oneLine(r.stderr), args.join(' ')).toHaveLength(1);
+      expect(r.stderr.trim(), args.join(' ')).toMatch(line);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});
