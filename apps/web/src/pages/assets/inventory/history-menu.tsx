@@ -71,7 +71,7 @@ export function HistoryMenu({
                 <span>{formatDateTime(history.completed_at!, lang)}</span>
                 {/* Shown while hovered or focused (spec §2). */}
                 <span
-                  className="hidden flex-wrap gap-2 text-xs text-zinc-400 group-data-focus:flex"
+                  className="hidden flex-wrap gap-2 text-xs text-zinc-400 group-hover:flex group-focus:flex group-data-focus:flex"
                   data-testid="history-hover"
                 >
                   {history.duration !== null ? (

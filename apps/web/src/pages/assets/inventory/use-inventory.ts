@@ -36,6 +36,8 @@ export function useInventoryPage(state: ListInput, historyId: string | null) {
     queryKey: INVENTORY_KEYS.list(query, historyId),
     queryFn: () => api.assets.inventory(state, historyId),
     placeholderData: keepPreviousData,
+    // Spec §2: entering the page refetches, even within the 5 minutes the data counts as fresh.
+    refetchOnMount: 'always',
     meta: { errorMessage: t('inventory.loadFailed') },
   });
 }
