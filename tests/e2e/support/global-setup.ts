@@ -32,7 +32,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: on a busy 2-core machine the first start (tsx compile, migrations) can take minutes.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${log()}`);
     try {
