@@ -18,10 +18,17 @@ describe('isRouteAvailable', () => {
     '/workers',
     '/workers/0b6f7c1e-0000-4000-8000-000000000000',
     '/templates',
+    '/scans',
+    '/assets',
+    '/assets/groups',
+    '/assets/inventory',
+    '/assets/technologies',
+    '/assets/0b6f7c1e-0000-4000-8000-000000000000',
+    '/assets/0b6f7c1e-0000-4000-8000-000000000000/loading',
   ])('knows the page at %s', (path) => {
     expect(isRouteAvailable(path)).toBe(true);
   });
-  it.each(['/scans', '/assets'])('treats %s as not built yet', (path) => {
+  it.each(['/nowhere', '/assets/groups/extra/deeper'])('treats %s as no page', (path) => {
     expect(isRouteAvailable(path)).toBe(false);
   });
 });

@@ -138,11 +138,6 @@ export const assetsGroupsEn = {
       newAssets: 'New assets',
     },
   },
-  duration: {
-    s: '{{s}} s',
-    ms: '{{m}} min {{s}} s',
-    hms: '{{h}} h {{m}} min {{s}} s',
-  },
   technologies: {
     empty: 'No technologies detected yet. They appear after a discovery finds web services.',
     assetCount_one: '{{n}} asset',

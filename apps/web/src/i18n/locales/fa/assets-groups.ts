@@ -141,11 +141,6 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
       newAssets: 'دارایی‌های تازه',
     },
   },
-  duration: {
-    s: '{{s}} ثانیه',
-    ms: '{{m}} دقیقه و {{s}} ثانیه',
-    hms: '{{h}} ساعت و {{m}} دقیقه و {{s}} ثانیه',
-  },
   technologies: {
     empty: 'هنوز فناوری‌ای شناسایی نشده است. پس از آنکه کشف، سرویس‌های وب را پیدا کند اینجا می‌آیند.',
     assetCount_one: '{{n}} دارایی',

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { useLang } from '../../../hooks/use-lang';
 import { useAllWorkerGroups } from '../../../hooks/use-workers';
+import { formatNumber } from '../../../lib/format-date';
 import {
   type GroupFormErrors,
   type GroupFormState,
@@ -86,7 +87,8 @@ function WizardForm({
   return (
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
       <p className="px-6 pt-1 text-xs text-zinc-400" data-testid="wizard-step">
-        {t('wizard.step', { step, total: 2 })} · {t(step === 1 ? 'wizard.stepSettings' : 'wizard.stepWorker')}
+        {t('wizard.step', { step: formatNumber(step, lang), total: formatNumber(2, lang) })} ·{' '}
+        {t(step === 1 ? 'wizard.stepSettings' : 'wizard.stepWorker')}
       </p>
       <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
         {step === 1 ? (

@@ -1,16 +1,21 @@
+import { BulkScanModal, type BulkScanTarget } from '../../../components/scans/bulk-scan-modal';
+
 /** What the bulk scan modal scans (its `target` prop). */
-export type ScanTarget =
-  | { kind: 'groups'; groups: { id: string; name: string }[] }
-  | { kind: 'assets'; assets: { id: string; host: string }[] };
+export type ScanTarget = BulkScanTarget;
 
 /**
- * Opens the Scans issue's bulk scan modal for groups. Wired to
- * components/scans/bulk-scan-modal.tsx once it lands.
+ * Opens the Scans issue's bulk scan modal for the chosen groups ("Bulk scan", "Scan group").
+ * Closed when there is no target; on start the modal opens the scan's progress page.
  */
-export function ScanLauncher(_props: {
+export function ScanLauncher({
+  target,
+  onClose,
+  onStarted,
+}: {
   target: ScanTarget | null;
   onClose: () => void;
   onStarted: () => void;
 }) {
-  return null;
+  if (!target) return null;
+  return <BulkScanModal open onClose={onClose} target={target} onStarted={onStarted} />;
 }

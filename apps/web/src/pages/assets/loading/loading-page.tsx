@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,7 +8,7 @@ import { useLang } from '../../../hooks/use-lang';
 import { formatNumber } from '../../../lib/format-date';
 import { assetGroupPath, PATHS } from '../../../routes/paths';
 import { GroupStatusBadge } from '../groups/group-status';
-import { useCancelDiscovery } from '../groups/use-asset-groups';
+import { GROUP_KEYS, useAssetGroup, useCancelDiscovery } from '../groups/use-asset-groups';
 import { isDiscoveryOver, useDiscoveryFollow } from './use-discovery-follow';
 
 /** How long the "finished" message stays before the group opens. */
@@ -24,8 +25,15 @@ export function LoadingPage() {
   const navigate = useNavigate();
   const snapshot = useDiscoveryFollow(groupId);
   const cancel = useCancelDiscovery();
+  const queryClient = useQueryClient();
+  const group = useAssetGroup(groupId);
   const status = snapshot.data?.status;
   const over = status ? isDiscoveryOver(status) : false;
+
+  // What the group, its history and the inventory showed while discovery ran is out of date now.
+  useEffect(() => {
+    if (status && isDiscoveryOver(status)) void queryClient.invalidateQueries({ queryKey: GROUP_KEYS.root });
+  }, [status, queryClient]);
 
   useEffect(() => {
     if (status !== 'finished') return;
