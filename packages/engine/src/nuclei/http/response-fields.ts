@@ -107,6 +107,13 @@ export class ResponseFieldMap extends Map<string, DslValue> {
     return this;
   }
 
+  /** Head dump plus body, for a finding's evidence: the head dump is built once per response. */
+  responseDump(): string {
+    const res = this.res!;
+    this.dump ??= headerDump(res);
+    return this.dump + res.body;
+  }
+
   private compute(i: number): string {
     const res = this.res!;
     if (i === 4) return res.requestDump;

@@ -7,6 +7,7 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { onAbort } from '../util/abort-registry.js';
 import { decodeBody } from './decode-body.js';
+import { sendWithUndici, undiciCanSend } from './send-undici.js';
 import { type HttpRequestSpec, type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
 // Keep-alive pools shared by the whole engine, as Nuclei keeps one client per scan.
@@ -35,18 +36,19 @@ export function dumpRequest(
   return `${method} ${path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 }
 
+// DIDBAN_ENGINE_HTTP=node sends everything through node:http (the bench measures both clients).
+const NODE_ONLY = process.env.DIDBAN_ENGINE_HTTP === 'node';
+
 /**
- * Sends one request with node:http(s) and reads at most `readLimit` body bytes. Never follows
- * redirects (the executor does, so each hop can be matched). Throws NetworkError on connection
- * failures and timeouts; the overall deadline also covers servers that trickle bytes forever.
+ * Sends one request and reads at most `readLimit` body bytes. Never follows redirects (the
+ * executor does, so each hop can be matched). Throws NetworkError on connection failures and
+ * timeouts; the overall deadline also covers servers that trickle bytes forever. Ordinary
+ * requests go through undici (cheaper per request); `@Host`, `@tls-sni`, the headers undici
+ * rewrites or refuses, and responses its parser rejects go through node:http.
  */
 export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<HttpResponse> {
   const url = splitUrl(spec.url);
-  const tls = url.tls;
-  const target = spec.connectTo ? parseConnectTo(spec.connectTo, tls) : undefined;
-  const useTls = target?.tls ?? tls;
-  const rawPath = url.path;
-  // One pass builds the flat [name, value, …] array node:http takes, without copying the pairs.
+  // One pass builds the flat [name, value, …] array both clients take, without copying the pairs.
   const flat: string[] = [];
   let hasHost = false;
   for (const [k, v] of spec.headers) {
@@ -55,6 +57,36 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
   }
   // With raw header arrays Node adds no Host header, so add one unless the template wrote its own.
   if (!hasHost) flat.unshift('Host', url.authority);
+  const requestDump = () => {
+    const sent = hasHost ? spec.headers : [['Host', url.authority] as const, ...spec.headers];
+    return dumpRequest(spec.method, url.path, sent, spec.body);
+  };
+  const viaNode = () => sendWithNodeHttp(spec, url, flat, requestDump, opts);
+  if (NODE_ONLY || spec.connectTo || spec.sni || !undiciCanSend(spec.method, url.tls, flat, hasHost))
+    return viaNode();
+  const origin = `${url.tls ? 'https' : 'http'}://${url.authority}`;
+  return sendWithUndici(
+    origin,
+    url.path,
+    spec.method,
+    flat,
+    spec.body,
+    { url: spec.url, requestDump, fallback: viaNode },
+    opts,
+  );
+}
+
+function sendWithNodeHttp(
+  spec: HttpRequestSpec,
+  url: ReturnType<typeof splitUrl>,
+  flat: string[],
+  requestDump: () => string,
+  opts: SendOptions,
+): Promise<HttpResponse> {
+  const tls = url.tls;
+  const target = spec.connectTo ? parseConnectTo(spec.connectTo, tls) : undefined;
+  const useTls = target?.tls ?? tls;
+  const rawPath = url.path;
   const started = performance.now();
   return new Promise<HttpResponse>((resolve, reject) => {
     let settled = false;
@@ -106,8 +138,7 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
           durationMs: performance.now() - started,
           // Built on first read: only findings and templates reading `request` need it.
           get requestDump() {
-            const sent = hasHost ? spec.headers : [['Host', url.authority] as const, ...spec.headers];
-            return dumpRequest(spec.method, rawPath, sent, spec.body);
+            return requestDump();
           },
           ip: res.socket?.remoteAddress,
         });

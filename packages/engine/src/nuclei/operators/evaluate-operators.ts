@@ -25,7 +25,13 @@ export interface OperatorOutcome {
  * names hidden; with no matchers, each named extractor is its own finding; internal matchers and
  * extractors never print.
  */
+// Most blocks have no extractor: their outcomes share these instead of a Map, arrays and Sets
+// per response. Both are only read.
+const NONE_EXTRACTED: ReadonlyMap<string, readonly string[]> = new Map();
+const NO_VALUES: readonly string[] = Object.freeze([]);
+
 export function evaluateOperators(ops: Operators, input: OperatorInput): OperatorOutcome {
+  if (ops.extractors.length === 0 && ops.matchers.length > 0) return matchOnly(ops, input);
   const extracted = new Map<string, string[]>();
   const printed: { name?: string; values: string[] }[] = [];
   for (const e of ops.extractors) {
@@ -72,4 +78,44 @@ export function evaluateOperators(ops: Operators, input: OperatorInput): Operato
         ? [{ extracted: allExtracted }]
         : [];
   return { matched: hits.length > 0, matchedNames, findings, extracted };
+}
+
+/** The rules above for blocks with matchers and no extractor, without the extractor bookkeeping. */
+function matchOnly(ops: Operators, input: OperatorInput): OperatorOutcome {
+  const matchers = ops.matchers;
+  if (ops.condition === 'and') {
+    let matched = true;
+    for (const m of matchers) {
+      if (!runMatcher(m, input)) {
+        matched = false;
+        break;
+      }
+    }
+    if (!matched) return { matched, matchedNames: NO_VALUES, findings: [], extracted: NONE_EXTRACTED };
+    const matchedNames = matchers.filter((m) => m.name).map((m) => m.name!);
+    const visible = matchers.some((m) => !m.internal);
+    return {
+      matched,
+      matchedNames,
+      findings: visible ? [{ extracted: NO_VALUES }] : [],
+      extracted: NONE_EXTRACTED,
+    };
+  }
+  let hits: (typeof matchers)[number][] | undefined;
+  for (const m of matchers) {
+    if (!runMatcher(m, input)) continue;
+    hits ??= [];
+    hits.push(m);
+  }
+  if (!hits) return { matched: false, matchedNames: NO_VALUES, findings: [], extracted: NONE_EXTRACTED };
+  const matchedNames = hits.filter((m) => m.name).map((m) => m.name!);
+  const visibleHits = hits.filter((m) => !m.internal);
+  const names = [...new Set(visibleHits.filter((m) => m.name).map((m) => m.name!))];
+  const findings: OperatorFinding[] =
+    names.length > 0
+      ? names.map((matcherName) => ({ matcherName, extracted: NO_VALUES }))
+      : visibleHits.length > 0
+        ? [{ extracted: NO_VALUES }]
+        : [];
+  return { matched: true, matchedNames, findings, extracted: NONE_EXTRACTED };
 }

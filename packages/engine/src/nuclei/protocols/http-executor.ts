@@ -53,16 +53,38 @@ const isRedirect = (status: number) => REDIRECTS.has(status);
 
 // Self-contained runs have no target variables; one shared empty map instead of one per run.
 const EMPTY: ReadonlyMap<string, DslValue> = new Map<string, DslValue>();
+// Blocks without payloads (most) run once with no payload variables: one shared empty
+// combination instead of a generator and a Map per run. Payload layers are only read.
+const NO_PAYLOADS: readonly Map<string, DslValue>[] = [new Map<string, DslValue>()];
+// Without iterate-all a request is sent once, unbound.
+const UNBOUND: readonly undefined[] = [undefined];
+
+type BlockRequest =
+  | { readonly raw: string; readonly path?: undefined }
+  | { readonly path: string; readonly raw?: undefined };
+// The block's request list is the same for every target: built once per block, not per run.
+const blockRequests = new WeakMap<HttpBlock, readonly BlockRequest[]>();
+function requestsOf(block: HttpBlock): readonly BlockRequest[] {
+  let list = blockRequests.get(block);
+  if (!list) {
+    list = block.raw.length > 0 ? block.raw.map((raw) => ({ raw })) : block.paths.map((path) => ({ path }));
+    blockRequests.set(block, list);
+  }
+  return list;
+}
 
 /** Runs one HTTP block for one target: payload combinations × requests, with history and redirects. */
 export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<BlockOutcome> {
   const { scan, target, template } = run;
   let base: ReadonlyMap<string, DslValue> = EMPTY;
   let root: string | undefined;
+  // One host string per run (hostname() builds a new string on every call).
+  const host = target ? hostname(target) : undefined;
   if (target) {
-    const scheme = await resolveScheme(scan, target);
+    // An input with a scheme (the usual case) needs no await.
+    const scheme = target.scheme ?? (await resolveScheme(scan, target));
     if (!scheme) {
-      scan.hostErrors.record(hostname(target));
+      scan.hostErrors.record(host!);
       scan.emit({
         type: 'failure',
         templateId: template.id,
@@ -76,20 +98,21 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
     base = scan.variables.get(key) ?? scan.variables.set(key, httpVariables(target, scheme)).get(key)!;
     root = String(base.get('RootURL'));
   }
-  const requests =
-    block.raw.length > 0 ? block.raw.map((raw) => ({ raw })) : block.paths.map((path) => ({ path }));
+  const requests = requestsOf(block);
   const matchedNames = new Set<string>();
   let matched = false;
   const stopOnMatch = block.stopAtFirstMatch || template.stopAtFirstMatch;
 
-  for (const combo of payloadCombos(block.payloads, block.attack)) {
-    const history = new Map<string, DslValue>();
-    for (const [i, request] of requests.entries()) {
+  const combos = block.payloads.size === 0 ? NO_PAYLOADS : payloadCombos(block.payloads, block.attack);
+  for (const combo of combos) {
+    const history = block.needsHistory ? new Map<string, DslValue>() : EMPTY;
+    for (let i = 0; i < requests.length; i++) {
+      const request = requests[i]!;
       // iterate-all: a request using an extractor's several values is sent once per value.
-      const source = 'raw' in request ? request.raw! : request.path!;
-      for (const binding of block.iterateAll ? listBindings(source, run.state) : [undefined]) {
+      const source = request.raw ?? request.path!;
+      for (const binding of block.iterateAll ? listBindings(source, run.state) : UNBOUND) {
         if (scan.signal.aborted) return { matched, matchedNames: [...matchedNames] };
-        if (target && scan.hostErrors.isBlocked(hostname(target)))
+        if (host !== undefined && scan.hostErrors.isBlocked(host))
           return reportBlocked(run, matched, matchedNames);
         const top = new Map<string, DslValue>();
         if (binding) top.set(binding[0], binding[1]);
@@ -97,14 +120,7 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
         if (oob) top.set('interactsh-url', oob.host);
         const scope = new LayeredScope(top, combo as Map<string, DslValue>, run.state, base);
         for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
-        const built =
-          'raw' in request
-            ? safeBuild(run, () =>
-                buildRawRequest(block, request.raw!, scope, target, root, scan.options.userAgent),
-              )
-            : safeBuild(run, () =>
-                buildPathRequest(block, request.path!, scope, target, scan.options.userAgent),
-              );
+        const built = safeBuild(run, block, request, scope, root);
         if (!built) {
           oob?.cancel();
           continue;
@@ -116,12 +132,13 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
           if (!chain) continue;
           const last = chain[chain.length - 1]!;
           const index = i + 1;
-          const lastFields = responseFields(last, target ? hostname(target) : new URL(last.url).host);
+          const lastFields = responseFields(last, host ?? new URL(last.url).host);
           // `_N` history costs a copy of every field, so it is kept only when the block uses it.
           if (block.needsHistory) {
-            for (const [k, v] of lastFields.materialize()) history.set(`${k}_${index}`, v);
+            const kept = history as Map<string, DslValue>;
+            for (const [k, v] of lastFields.materialize()) kept.set(`${k}_${index}`, v);
             if (i === 0)
-              for (const f of ['status_code', 'body', 'header']) history.set(`first_${f}`, lastFields.get(f));
+              for (const f of ['status_code', 'body', 'header']) kept.set(`first_${f}`, lastFields.get(f));
           }
           if (block.needsHistory && i < requests.length - 1) {
             // History templates decide on the last response, when every `_N` field exists.
@@ -148,7 +165,8 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
               emitFindings(run, 'http', outcome, {
                 matchedAt: res.url,
                 request: res.requestDump,
-                response: headerDump(res) + (isLast ? res.body : ''),
+                // The head dump a `part: header` matcher already built is reused.
+                response: fields.responseDump(),
                 ip: res.ip,
               });
             }
@@ -175,7 +193,7 @@ function storeFromResponse(
   block: HttpBlock,
   fields: Map<string, DslValue>,
   combo: Map<string, DslValue>,
-  history: Map<string, DslValue>,
+  history: ReadonlyMap<string, DslValue>,
   base: ReadonlyMap<string, DslValue>,
 ): void {
   // Extractors still run on intermediate responses so their values feed the next request.
@@ -185,9 +203,18 @@ function storeFromResponse(
   storeExtracted(run, outcome.extracted, block.iterateAll);
 }
 
-function safeBuild(run: TemplateRun, build: () => BuiltRequest | undefined): BuiltRequest | undefined {
+function safeBuild(
+  run: TemplateRun,
+  block: HttpBlock,
+  request: BlockRequest,
+  scope: LayeredScope,
+  root: string | undefined,
+): BuiltRequest | undefined {
+  const { target, scan } = run;
   try {
-    return build();
+    return request.raw !== undefined
+      ? buildRawRequest(block, request.raw, scope, target, root, scan.options.userAgent)
+      : buildPathRequest(block, request.path, scope, target, scan.options.userAgent);
   } catch (error) {
     run.scan.emit({
       type: 'failure',
@@ -282,6 +309,12 @@ async function sendChain(
   }
 }
 
+/** The request's own Cookie header, if any (a loop: this runs for every request). */
+function cookieHeader(headers: HttpRequestSpec['headers']): string | undefined {
+  for (const [k, v] of headers) if (k.length === 6 && k.toLowerCase() === 'cookie') return v;
+  return undefined;
+}
+
 async function sendWithRetries(
   run: TemplateRun,
   block: HttpBlock,
@@ -289,9 +322,7 @@ async function sendWithRetries(
   timeoutMs?: number,
 ): Promise<HttpResponse | undefined> {
   const { scan } = run;
-  const cookie = block.disableCookie
-    ? undefined
-    : run.cookies.header(spec.headers.find(([k]) => k.toLowerCase() === 'cookie')?.[1]);
+  const cookie = block.disableCookie ? undefined : run.cookies.header(cookieHeader(spec.headers));
   const withCookie: HttpRequestSpec = cookie
     ? {
         ...spec,

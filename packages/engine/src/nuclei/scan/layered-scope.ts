@@ -13,7 +13,9 @@ export class LayeredScope implements Scope {
 
   constructor(top: Map<string, DslValue>, ...rest: Layer[]) {
     this.top = top;
-    this.layers = [top, ...rest];
+    // The rest array is already a fresh copy: reuse it instead of spreading into another.
+    rest.unshift(top);
+    this.layers = rest;
   }
 
   get(name: string): DslValue | undefined {

@@ -10,6 +10,15 @@ import type { Block, CompiledTemplate, WorkflowStep } from '../template-model.js
 import type { BlockOutcome, ScanContext, TemplateRun } from './context.js';
 import { LayeredScope } from './layered-scope.js';
 
+const NO_LAZY: readonly (readonly [string, string])[] = Object.freeze([]);
+
+/** The state of a template without variables or constants (most): no await needed. */
+function plainState(scan: ScanContext, template: CompiledTemplate): Map<string, DslValue> {
+  const state = new Map<string, DslValue>([['randstr', template.randstr]]);
+  for (const k of Object.keys(scan.options.variables)) state.set(k, scan.options.variables[k]!);
+  return state;
+}
+
 /** Variables in declared order; `-var` overrides them, constants override `-var`. */
 async function initialState(
   scan: ScanContext,
@@ -17,9 +26,7 @@ async function initialState(
   target: Target | undefined,
 ): Promise<{ state: Map<string, DslValue>; lazy: [string, string][] }> {
   const lazy: [string, string][] = [];
-  const state = new Map<string, DslValue>([['randstr', template.randstr]]);
-  for (const [k, v] of Object.entries(scan.options.variables)) state.set(k, v);
-  if (template.variables.length === 0 && template.constants.length === 0) return { state, lazy };
+  const state = plainState(scan, template);
   let base = new Map<string, DslValue>(target ? domainVariables(target.host) : []);
   if (target && template.variables.length > 0 && template.blocks.some((b) => b.protocol === 'http')) {
     const scheme = await resolveScheme(scan, target);
@@ -61,7 +68,10 @@ export async function runTemplateOnTarget(
     if (!target) return { matched: false, matchedNames: [] };
     return runWorkflow(scan, template.workflow, target, template.id);
   }
-  const { state, lazy } = await initialState(scan, template, target);
+  const plain = template.variables.length === 0 && template.constants.length === 0;
+  const { state, lazy } = plain
+    ? { state: plainState(scan, template), lazy: NO_LAZY }
+    : await initialState(scan, template, target);
   const run: TemplateRun = {
     scan,
     template,

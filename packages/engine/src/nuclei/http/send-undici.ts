@@ -1,0 +1,256 @@
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { onAbort } from '../util/abort-registry.js';
+import { decodeBody } from './decode-body.js';
+import { type HttpResponse, NetworkError, type SendOptions } from './types.js';
+
+/**
+ * The fast path for ordinary requests: undici's dispatcher with a handler object per request. The
+ * engine profile showed node:http's per-request cost (a ClientRequest, an IncomingMessage stream,
+ * their listeners and the agent's bookkeeping) as the largest item after GC; undici parses into
+ * callbacks, so a request costs one handler object and one pending promise. node:http stays for
+ * what undici refuses or does differently (see `undiciCanSend`).
+ */
+
+// The address each origin's last connection went to, for the `ip` field: undici's handler API
+// never exposes the socket.
+const addresses = new Map<string, string>();
+const connector = buildConnector({ rejectUnauthorized: false });
+const connect: buildConnector.connector = (opts, callback) =>
+  connector(opts, (error, socket) => {
+    if (!error && socket) {
+      const address = (socket as Socket).remoteAddress;
+      if (address) {
+        if (addresses.size >= 65_536) addresses.clear();
+        addresses.set(`${opts.protocol}//${opts.host}`, address);
+      }
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: undici's callback overloads (error | socket)
+    (callback as any)(error, socket);
+  });
+
+// One keep-alive pool per origin, one request per connection at a time (no pipelining, as
+// Nuclei). Timeouts are ours: one overall deadline per request, which also covers servers that
+// trickle bytes forever (undici's are idle timeouts).
+const agent = new Agent({
+  connect,
+  pipelining: 1,
+  keepAliveTimeout: 30_000,
+  keepAliveMaxTimeout: 30_000,
+  headersTimeout: 0,
+  bodyTimeout: 0,
+  maxHeaderSize: 64 * 1024,
+});
+
+// Header names undici handles itself or refuses (it throws on transfer-encoding, keep-alive,
+// upgrade and expect, checks content-length against the body, rewrites connection): requests
+// carrying them go through node:http, which sends them as the template wrote them.
+const SPECIAL = new Set([
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'connection',
+]);
+
+/**
+ * Whether undici sends this request as node:http would. `flat` is the [name, value, …] list with
+ * Host first; `templateHost` says the template wrote its own Host header (for https undici would
+ * then send that name as SNI, node:http sends the URL's host).
+ */
+export function undiciCanSend(
+  method: string,
+  tls: boolean,
+  flat: readonly string[],
+  templateHost: boolean,
+): boolean {
+  if (method === 'CONNECT' || (tls && templateHost)) return false;
+  for (let i = 0; i < flat.length; i += 2) {
+    const name = flat[i]!;
+    if (name.length < 6 || name.length > 17) continue;
+    if (SPECIAL.has(name.toLowerCase())) return false;
+  }
+  return true;
+}
+
+/** A parse failure or a response undici will not take (an unsolicited 100, a bad upgrade). */
+class UndiciRefused extends Error {}
+
+const PARSER_REFUSALS = new Set(['bad response', 'bad upgrade']);
+// Arguments undici refuses before sending (header values it deems invalid, unsupported options).
+const ARGUMENT_REFUSALS = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
+
+/** A parse failure or a request undici refuses: node:http gets the request instead. */
+function refused(error: Error): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return (
+    error instanceof UndiciRefused ||
+    PARSER_REFUSALS.has(error.message) ||
+    ARGUMENT_REFUSALS.has(code) ||
+    code.startsWith('HPE_')
+  );
+}
+
+interface Exchange {
+  readonly url: string;
+  readonly requestDump: () => string;
+  /** node:http, for what undici refuses (it then sends the request as before). */
+  readonly fallback: () => Promise<HttpResponse>;
+}
+
+/** One request: the dispatcher calls these methods as the response arrives. */
+class Handler implements Dispatcher.DispatchHandlers {
+  private abortFn: ((error?: Error) => void) | undefined;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private truncated = false;
+  private settled = false;
+  private status = 0;
+  private statusText = '';
+  private headers: [string, string][] = [];
+  private encoding: string | undefined;
+  private gotHeaders = false;
+  private readonly deadline: NodeJS.Timeout;
+  private readonly unregister: () => void;
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly origin: string,
+    private readonly opts: SendOptions,
+    private readonly resolve: (res: HttpResponse | Promise<HttpResponse>) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.deadline = setTimeout(
+      () => this.fail(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),
+      opts.timeoutMs,
+    );
+    this.unregister = onAbort(opts.signal, () => this.fail(new NetworkError('aborted')));
+  }
+
+  onConnect(abort: (error?: Error) => void): void {
+    if (this.settled) abort(new NetworkError('aborted'));
+    else this.abortFn = abort;
+  }
+
+  onError(error: Error): void {
+    // A body cut short (the server closed before Content-Length) keeps what came, as node:http
+    // did: Nuclei accepts the short body.
+    if (this.gotHeaders) {
+      this.finish();
+      return;
+    }
+    if (refused(error)) {
+      if (!this.settle()) return;
+      this.abortFn?.(error);
+      this.resolve(this.exchange.fallback());
+      return;
+    }
+    this.fail(error);
+  }
+
+  onUpgrade(): void {
+    this.onError(new UndiciRefused('bad upgrade'));
+  }
+
+  onHeaders(status: number, raw: Buffer[], _resume: () => void, statusText: string): boolean {
+    // Informational responses are skipped, as node:http does for everything but 101.
+    if (status < 200) return true;
+    this.status = status;
+    this.statusText = statusText;
+    this.gotHeaders = true;
+    const headers = this.headers;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i]!.toString('latin1');
+      const value = raw[i + 1]!.toString('latin1');
+      headers.push([name, value]);
+      if (name.length === 16 && name.toLowerCase() === 'content-encoding')
+        this.encoding = this.encoding === undefined ? value : `${this.encoding}, ${value}`;
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.settled) return false;
+    const room = this.opts.readLimit - this.size;
+    if (chunk.length >= room) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.size += room;
+      this.truncated = true;
+      // Stop reading: the cap is the point. The connection is not reused after this.
+      this.finish();
+      this.abortFn?.(new NetworkError('read limit'));
+      return false;
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    return true;
+  }
+
+  onComplete(): void {
+    this.finish();
+  }
+
+  private settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.deadline);
+    this.unregister();
+    return true;
+  }
+
+  private fail(error: Error): void {
+    if (!this.settle()) return;
+    this.abortFn?.(error);
+    this.reject(error instanceof NetworkError ? error : new NetworkError(error.message));
+  }
+
+  private finish(): void {
+    if (!this.settle()) return;
+    const raw = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    const body = decodeBody(raw, this.encoding, this.opts.readLimit);
+    const dump = this.exchange.requestDump;
+    this.resolve({
+      url: this.exchange.url,
+      status: this.status,
+      statusText: this.statusText,
+      // undici speaks HTTP/1.1 only and does not report the version a server answered with.
+      httpVersion: '1.1',
+      headers: this.headers,
+      body: body.toString('latin1'),
+      truncated: this.truncated,
+      durationMs: performance.now() - this.started,
+      get requestDump() {
+        return dump();
+      },
+      ip: addresses.get(this.origin),
+    });
+  }
+}
+
+/** Sends one request through undici; `flat` already holds Host. Rejects with NetworkError. */
+export function sendWithUndici(
+  origin: string,
+  path: string,
+  method: string,
+  flat: string[],
+  body: string,
+  exchange: Exchange,
+  opts: SendOptions,
+): Promise<HttpResponse> {
+  return new Promise<HttpResponse>((resolve, reject) => {
+    const handler = new Handler(exchange, origin, opts, resolve, reject);
+    // Arguments undici refuses arrive in handler.onError before this returns.
+    agent.dispatch(
+      {
+        origin,
+        path,
+        method: method as Dispatcher.HttpMethod,
+        headers: flat,
+        body: body.length > 0 ? Buffer.from(body, 'latin1') : null,
+      },
+      handler,
+    );
+  });
+}
