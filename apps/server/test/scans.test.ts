@@ -83,7 +83,13 @@ describe('scans: create, split, ingest, cancel', () => {
     expect(claimed.kind).toBe('template-run');
     const target = claimed.payload.targets[0];
     expect(target).toBe('http://two.scan.test:80');
-    const items = [findingItem(target, 'git-config-exposure', { matcher_name: 'config' })];
+    // Binary evidence (a NUL byte) is stored too, shown as U+FFFD.
+    const items = [
+      findingItem(target, 'git-config-exposure', {
+        matcher_name: 'config',
+        response: 'HTTP/1.1 200 OK\r\n\r\n[core]\u0000bare',
+      }),
+    ];
     expect((await worker.results(claimed.id, 1, items)).statusCode).toBe(200);
     expect((await worker.results(claimed.id, 1, items)).statusCode).toBe(200);
     const again = await worker.results(claimed.id, 2, items);
@@ -119,6 +125,7 @@ describe('scans: create, split, ingest, cancel', () => {
       "curl -i -s -k -X GET 'http://two.scan.test/.git/config' -H 'User-Agent: didban'",
     );
     expect(detail.description).toEqual(expect.any(String));
+    expect(detail.response).toBe('HTTP/1.1 200 OK\r\n\r\n[core]\uFFFDbare');
     const notes = await call('GET', 'panel/notifications/', en(owner.auth));
     expect(JSON.stringify(notes.json())).toContain('Scan bulk scan for Second finished: 0 critical, 1 high');
     // Cancelling a finished run: 409 with a clear message, in both languages.
@@ -276,5 +283,104 @@ describe('scans: bad input', () => {
     const field = await call('GET', 'panel/scans/filter-values/?field=colour', en(owner.auth));
     expect(field.statusCode).toBe(400);
     expect(field.json().message).toContain('Filter values are not available for "colour"');
+  });
+});
+
+describe('scans: list, filters, statistics, schedules, dashboard', () => {
+  it('filters by name, status and target asset keys; counts; schedules once per scan', async () => {
+    const { owner, group } = await member(['list-a.scan.test', 'list-b.scan.test']);
+    const other = await groupWithAssets(
+      server,
+      await personalWorkspaceId(server, owner.user.id),
+      ['else.scan.test'],
+      'Else',
+    );
+    const running = (
+      await call('POST', 'panel/scans/', owner.auth, {
+        name: 'Alpha run',
+        asset_group: [group.id],
+        template_ids: [GIT],
+      })
+    ).json().data;
+    const idle = (
+      await call('POST', 'panel/scans/', owner.auth, {
+        name: 'Beta idle',
+        asset_group: [other.group.id],
+        template_tags: ['git'],
+        run_now: false,
+      })
+    ).json().data;
+    expect(idle).toMatchObject({ status: 'not_started', scan_history_id: null, template_tags: ['git'] });
+    const names = async (query: string) =>
+      (await call('GET', `panel/scans/?${query}`, owner.auth))
+        .json()
+        .data.results.map((s: { name: string }) => s.name);
+    expect(await names('search=alpha')).toEqual(['Alpha run']);
+    expect(await names('status=running')).toEqual(['Alpha run']);
+    expect(await names('status=not_started')).toEqual(['Beta idle']);
+    expect(await names('host=else.scan.test')).toEqual(['Beta idle']);
+    expect(await names('host=list-a.scan.test,else.scan.test&ordering=name')).toEqual([
+      'Alpha run',
+      'Beta idle',
+    ]);
+    expect(await names(`asset_group=${group.id}`)).toEqual(['Alpha run']);
+    expect(await names('template_tags=git')).toEqual(['Beta idle']);
+    expect(await names('port=80&ordering=-name')).toEqual(['Beta idle', 'Alpha run']);
+    const hosts = (await call('GET', 'panel/scans/filter-values/?field=host&search=list', owner.auth)).json()
+      .data;
+    expect(hosts).toEqual([
+      { value: 'list-a.scan.test', count: 1, label: null },
+      { value: 'list-b.scan.test', count: 1, label: null },
+    ]);
+    const groups = (await call('GET', 'panel/scans/filter-values/?field=asset_group', owner.auth)).json()
+      .data;
+    expect(groups).toContainEqual({ value: group.id, count: 1, label: group.name });
+    expect((await call('GET', 'panel/scans/statistics', owner.auth)).json().data).toEqual({
+      total: 2,
+      running: 1,
+      completed: 0,
+      scheduled: 0,
+    });
+
+    const custom = await call('POST', 'panel/scan-schedules/', en(owner.auth), {
+      scan: idle.id,
+      frequency: 'custom',
+      custom_weekdays: [],
+    });
+    expect(custom.statusCode).toBe(400);
+    expect(custom.json().message).toBe('Choose at least one weekday for a custom schedule.');
+    const schedule = await call('POST', 'panel/scan-schedules/', en(owner.auth), {
+      scan: idle.id,
+      frequency: 'custom',
+      custom_weekdays: [1, 3],
+      start_time: '2030-01-01T09:00:00Z',
+    });
+    expect(schedule.statusCode).toBe(201);
+    expect(schedule.json().data).toMatchObject({
+      next_run_at: '2030-01-02T09:00:00.000Z',
+      custom_weekdays: [1, 3],
+    });
+    const twice = await call('POST', 'panel/scan-schedules/', en(owner.auth), {
+      scan: idle.id,
+      frequency: 'daily',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This scan already has a schedule; edit it instead.');
+    expect((await call('GET', `panel/scans/${idle.id}/`, owner.auth)).json().data.status).toBe('scheduled');
+    const stopped = await call('PATCH', `panel/scan-schedules/${schedule.json().data.id}/`, owner.auth, {
+      frequency: 'none',
+    });
+    expect(stopped.json().data).toMatchObject({ frequency: 'none', next_run_at: null });
+
+    const again = await call('POST', `panel/scans/${running.id}/run/`, en(owner.auth), {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This scan is already running.');
+    const dashboard = (await call('GET', 'panel/dashboard/', owner.auth)).json().data;
+    expect(dashboard).toMatchObject({
+      scans: { total: 2, running: 1 },
+      asset_groups: 2,
+      assets: 3,
+      vulnerabilities: { critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+    });
   });
 });

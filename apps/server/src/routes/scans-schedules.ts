@@ -41,8 +41,8 @@ function settle(plan: Plan) {
     );
   const start = plan.frequency !== 'none' && !plan.start ? new Date() : plan.start;
   const settled = { ...plan, start };
-  // A start still ahead is the first slot; otherwise the next one after now.
-  const next = start && start.getTime() > Date.now() ? start : nextRunAfter(settled, new Date());
+  // The first slot from now on: the start itself when ahead (or, for custom, its first chosen weekday).
+  const next = nextRunAfter(settled, new Date());
   return {
     frequency: plan.frequency,
     weekdays: [...new Set(plan.weekdays)].sort(),
