@@ -55,14 +55,14 @@ export function ScansPage() {
         </Button>
       </header>
       <StatisticsCards />
-      <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <input
           type="search"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           placeholder={t('list.search')}
           aria-label={t('list.search')}
-          className="block w-full max-w-md rounded-lg border border-zinc-700 bg-zinc-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500"
+          className="block w-full max-w-md min-w-60 flex-1 rounded-lg border border-zinc-700 bg-zinc-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500"
           data-testid="scan-search"
         />
         <ScanFilterBar state={state} dispatch={dispatch} />

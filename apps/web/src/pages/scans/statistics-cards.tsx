@@ -27,6 +27,7 @@ export function StatisticsCards() {
           <p
             className={`mt-1 text-2xl font-semibold tabular-nums ${card.accent}`}
             data-testid="scan-stat-value"
+            data-value={stats.data?.[card.key]}
           >
             {stats.data ? formatNumber(stats.data[card.key], lang) : '—'}
           </p>

@@ -84,14 +84,15 @@ export function HistoryList({
                     <td className="px-3 py-2">
                       <ScanStatusBadge status={h.status} />
                     </td>
-                    <td className="px-3 py-2 text-zinc-300 tabular-nums" dir="ltr">
+                    <td className="px-3 py-2 text-zinc-300 tabular-nums">
                       <span className="inline-flex items-center gap-2">
-                        <span data-testid="history-progress">{progressLabel(h)}</span>
+                        <span dir="ltr" data-testid="history-progress">
+                          {progressLabel(h)}
+                        </span>
                         {inFlight(h) ? (
                           <Link
                             to={scanProgressPath(scanId, h.id)}
                             className="text-xs text-brand-300 hover:underline"
-                            dir="auto"
                           >
                             {t('detail.follow')}
                           </Link>

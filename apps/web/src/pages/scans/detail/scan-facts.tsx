@@ -21,7 +21,9 @@ export function ScanFacts({ scan }: { scan: Scan }) {
     ? [
         t(`form.frequencies.${schedule.frequency}`),
         schedule.frequency === 'custom'
-          ? schedule.custom_weekdays.map((d) => weekdayName(d, intlLocale(lang))).join('، ')
+          ? schedule.custom_weekdays
+              .map((d) => weekdayName(d, intlLocale(lang)))
+              .join(lang === 'fa' ? '، ' : ', ')
           : '',
         schedule.next_run_at ? t('detail.nextRun', { when: formatDateTime(schedule.next_run_at, lang) }) : '',
       ]
@@ -45,7 +47,7 @@ export function ScanFacts({ scan }: { scan: Scan }) {
       <Fact label={t('detail.status')}>
         <ScanStatusBadge status={scan.status} />
       </Fact>
-      <Fact label={t('detail.workerGroup')}>{scan.worker_group_name ?? t('detail.anyWorker')}</Fact>
+      <Fact label={t('detail.workerGroup')}>{scan.worker_group_name ?? t('form.workerGroupNone')}</Fact>
       <Fact label={t('detail.templates')}>
         {scan.template_ids.length ? (
           <span dir="ltr" className="font-mono text-xs break-all">

@@ -39,17 +39,20 @@ export function ScanFormModal({
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-black/70" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel
-          className="w-full max-w-2xl rounded-2xl border border-zinc-800 bg-zinc-900 p-6 shadow-2xl"
-          data-testid="scan-form"
-        >
-          <DialogTitle className="text-lg font-semibold">
-            {scan ? t('form.editTitle') : t('form.createTitle')}
-          </DialogTitle>
-          {/* Keyed so reopening starts from the scan as it is now. */}
-          <ScanForm key={scan?.id ?? 'new'} scan={scan} onClose={onClose} onSaved={onSaved} />
-        </DialogPanel>
+      {/* Scrolls as a whole, so a form taller than the window keeps its top reachable. */}
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-center justify-center p-4">
+          <DialogPanel
+            className="w-full max-w-2xl rounded-2xl border border-zinc-800 bg-zinc-900 p-6 shadow-2xl"
+            data-testid="scan-form"
+          >
+            <DialogTitle className="text-lg font-semibold">
+              {scan ? t('form.editTitle') : t('form.createTitle')}
+            </DialogTitle>
+            {/* Keyed so reopening starts from the scan as it is now. */}
+            <ScanForm key={scan?.id ?? 'new'} scan={scan} onClose={onClose} onSaved={onSaved} />
+          </DialogPanel>
+        </div>
       </div>
     </Dialog>
   );
