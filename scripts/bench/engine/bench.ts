@@ -7,10 +7,17 @@
  */
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 // scripts/ is not a workspace package, so the engine's public entry is imported by path.
 import { collectScan, loadTemplates } from '../../../packages/engine/src/index.js';
 import { benchTemplate, probeOnlyTemplate } from './templates.js';
+
+// The engine sends through undici, so the bench also runs a bare undici client: the engine is
+// compared with both raw clients. undici is the engine's dependency, so it is resolved from there.
+const undici = createRequire(join(import.meta.dirname, '../../../packages/engine/package.json'))(
+  'undici',
+) as typeof import('undici');
 
 const TEMPLATES = Number(process.argv[2] ?? 100);
 const HOSTS = Number(process.argv[3] ?? 200);
@@ -71,6 +78,37 @@ async function rawClient(): Promise<{ requests: number; seconds: number; cpuUs: 
   return { requests: jobs.length, seconds: (performance.now() - started) / 1000, cpuUs };
 }
 
+/** The same requests through undici's dispatcher, configured as the engine's (keep-alive, no pipelining). */
+async function rawUndici(): Promise<{ requests: number; seconds: number; cpuUs: number }> {
+  const agent = new undici.Agent({ pipelining: 1, keepAliveTimeout: 30_000 });
+  const jobs: [string, string][] = [];
+  for (const path of paths) for (const port of ports) jobs.push([`http://127.0.0.1:${port}`, path]);
+  let next = 0;
+  const started = performance.now();
+  const cpu0 = cpuMs();
+  const lane = async () => {
+    while (next < jobs.length) {
+      const [origin, path] = jobs[next++]!;
+      await new Promise<void>((resolve, reject) => {
+        agent.dispatch(
+          { origin, path, method: 'GET', headers: ['User-Agent', 'bench'] },
+          {
+            onConnect: () => {},
+            onHeaders: () => true,
+            onData: () => true,
+            onComplete: () => resolve(),
+            onError: reject,
+          },
+        );
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  await agent.close();
+  const cpuUs = ((cpuMs() - cpu0) * 1000) / jobs.length;
+  return { requests: jobs.length, seconds: (performance.now() - started) / 1000, cpuUs };
+}
+
 // `make` picks the template set: the "no findings" row passes probeOnlyTemplate (this parameter was
 // missing, so that row used to run the matching templates again).
 async function engine(make: (i: number) => string = benchTemplate): Promise<{
@@ -123,41 +161,56 @@ if (process.env.BENCH_ONLY) {
   await engine(make);
   await engine(make);
   const only = await engine(make);
-  console.log(`template engine:          ${(only.requests / only.seconds).toFixed(0)} req/s`);
+  console.log(
+    `template engine:          ${(only.requests / only.seconds).toFixed(0)} req/s, ${only.cpuUs.toFixed(0)} µs CPU per request`,
+  );
   lab.send('exit');
   process.exit(0);
 }
 
-// Warm up both paths (JIT, sockets), then measure raw → engine → raw and average the raw runs.
+// Warm up every path (JIT, sockets), then measure raw → engine → raw and average the raw runs
+// on either side of the engine.
 await rawClient();
+await rawUndici();
 await engine();
 const c0 = await labCounts();
 const rawA = await rawClient();
 const c1 = await labCounts();
-const scan = await engine();
+const undiciA = await rawUndici();
 const c2 = await labCounts();
+const scan = await engine();
+const c3 = await labCounts();
 console.log(
-  `connections opened: raw ${c1.connections - c0.connections}, engine ${c2.connections - c1.connections}`,
+  `connections opened: raw node:http ${c1.connections - c0.connections}, raw undici ${c2.connections - c1.connections}, engine ${c3.connections - c2.connections}`,
 );
 const rawB = await rawClient();
+const undiciB = await rawUndici();
 const probe = await engine(probeOnlyTemplate);
 const rawC = await rawClient();
+const undiciC = await rawUndici();
 const rawRps = (rps(rawA) + rps(rawB)) / 2;
+const undiciRps = (rps(undiciA) + rps(undiciB)) / 2;
 const load = loadTime();
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
 
 console.log(
   `templates × hosts:        ${TEMPLATES} × ${HOSTS} (${fmt(TEMPLATES * HOSTS)} requests per client)`,
 );
 console.log(`raw HTTP client:          ${fmt(rawRps)} req/s (runs: ${fmt(rps(rawA))}, ${fmt(rps(rawB))})`);
 console.log(
+  `raw undici client:        ${fmt(undiciRps)} req/s (runs: ${fmt(rps(undiciA))}, ${fmt(rps(undiciB))})`,
+);
+console.log(
   `template engine:          ${fmt(rps(scan))} req/s (${fmt(scan.requests)} requests in ${scan.seconds.toFixed(2)} s)`,
 );
-console.log(`engine / raw:             ${((rps(scan) / rawRps) * 100).toFixed(0)}%`);
 console.log(
-  `engine, no findings:       ${fmt(rps(probe))} req/s beside raw ${fmt(rps(rawC))} req/s (${((rps(probe) / rps(rawC)) * 100).toFixed(0)}%; same requests, a status matcher that never matches)`,
+  `engine / raw:             ${pct(rps(scan), rawRps)} of node:http, ${pct(rps(scan), undiciRps)} of undici`,
 );
 console.log(
-  `CPU per request:          engine ${scan.cpuUs.toFixed(0)} µs (no findings ${probe.cpuUs.toFixed(0)} µs), raw ${((rawA.cpuUs + rawB.cpuUs) / 2).toFixed(0)} µs`,
+  `engine, no findings:      ${fmt(rps(probe))} req/s beside raw ${fmt(rps(rawC))} / undici ${fmt(rps(undiciC))} req/s (${pct(rps(probe), rps(rawC))} / ${pct(rps(probe), rps(undiciC))}; same requests, a status matcher that never matches)`,
+);
+console.log(
+  `CPU per request:          engine ${scan.cpuUs.toFixed(0)} µs (no findings ${probe.cpuUs.toFixed(0)} µs), raw node:http ${((rawA.cpuUs + rawB.cpuUs) / 2).toFixed(0)} µs, raw undici ${((undiciA.cpuUs + undiciB.cpuUs) / 2).toFixed(0)} µs`,
 );
 console.log(`findings / failures:      ${fmt(scan.findings)} / ${scan.failures}`);
 console.log(

@@ -3,9 +3,11 @@
  * default; `disable-cookie` opts out). Domain and path scoping are not needed within one target.
  */
 export class CookieJar {
-  private readonly cookies = new Map<string, string>();
+  // Created by the first Set-Cookie: most runs never see one, and a jar exists per run.
+  private cookies: Map<string, string> | undefined;
 
   store(setCookieHeaders: readonly string[]): void {
+    this.cookies ??= new Map<string, string>();
     for (const header of setCookieHeaders) {
       const pair = header.split(';')[0] ?? '';
       const eq = pair.indexOf('=');
@@ -20,7 +22,7 @@ export class CookieJar {
 
   /** The Cookie header to send, merged with a cookie the request already sets. */
   header(existing: string | undefined): string | undefined {
-    if (this.cookies.size === 0) return existing;
+    if (this.cookies === undefined || this.cookies.size === 0) return existing;
     const present = new Set((existing ?? '').split(';').map((c) => c.split('=')[0]!.trim()));
     const extra = [...this.cookies].filter(([n]) => !present.has(n)).map(([n, v]) => `${n}=${v}`);
     return [existing, ...extra].filter(Boolean).join('; ');
