@@ -61,8 +61,8 @@ afterAll(async () => {
   worker?.kill();
   await server?.close();
   await lab?.stop();
-  rmSync(configDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
 }, 60_000);
 
 const oneLine = (stderr: string) => stderr.trim().split('\n');

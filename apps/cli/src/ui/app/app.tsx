@@ -8,6 +8,7 @@ import { GroupsScreen, type ListNav } from './groups-screen.js';
 import { ScanForm } from './scan-form.js';
 import { ScanProgressScreen } from './scan-progress-screen.js';
 import type { StartedScan, UiData, UiTarget } from './ui-data.js';
+import { KeysProvider } from './use-keys.js';
 
 /** Where the user is; forms and progress remember the list they came from. */
 type Screen =
@@ -22,7 +23,15 @@ type Screen =
  * export. q/Esc goes back one screen and quits from the groups list. Each list keeps its page,
  * cursor and selection while the user is in a form or following a scan.
  */
-export function UiApp({ data, t, lang }: { data: UiData; t: Translate; lang: Lang }) {
+export function UiApp(props: { data: UiData; t: Translate; lang: Lang }) {
+  return (
+    <KeysProvider>
+      <Screens {...props} />
+    </KeysProvider>
+  );
+}
+
+function Screens({ data, t, lang }: { data: UiData; t: Translate; lang: Lang }) {
   const { exit } = useApp();
   const [screen, setScreen] = useState<Screen>({ name: 'groups' });
   const [groupsNav, setGroupsNav] = useState<ListNav>({ page: 1, cursor: 0 });

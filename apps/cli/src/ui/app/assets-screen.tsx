@@ -1,11 +1,12 @@
 import type { Asset, AssetGroup } from '@didban/core';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import type { Translate } from '../../i18n/translate.js';
 import { errorText } from './error-text.js';
 import type { ListNav } from './groups-screen.js';
 import { clampCursor, fit, visibleWindow } from './list-window.js';
 import { FRAME_LINES, ScreenFrame } from './screen-frame.js';
 import type { UiData, UiTarget } from './ui-data.js';
+import { useKeys } from './use-keys.js';
 import { useLoad } from './use-load.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
@@ -48,7 +49,7 @@ export function AssetsScreen(props: {
     setSelection(next);
   };
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (input === 'q' || key.escape) return props.onBack();
     if (key.downArrow) return setNav({ ...nav, cursor: clampCursor(nav.cursor + 1, assets.length) });
     if (key.upArrow) return setNav({ ...nav, cursor: clampCursor(nav.cursor - 1, assets.length) });

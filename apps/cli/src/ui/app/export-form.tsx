@@ -1,4 +1,4 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { Translate } from '../../i18n/translate.js';
 import { errorText } from './error-text.js';
@@ -6,6 +6,7 @@ import { ScreenFrame } from './screen-frame.js';
 import { targetLabel } from './target-label.js';
 import { TextField } from './text-field.js';
 import type { UiData, UiTarget } from './ui-data.js';
+import { useKeys } from './use-keys.js';
 
 /** `assets-shop.csv`: a file name from the group name, safe on every file system. */
 export function defaultExportFile(target: UiTarget, format: 'csv' | 'json'): string {
@@ -27,7 +28,7 @@ export function ExportForm(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  useInput((_input, key) => {
+  useKeys((_input, key) => {
     if (busy) return;
     if (key.escape) return props.onBack();
     if (key.tab) {

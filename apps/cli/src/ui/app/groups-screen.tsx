@@ -1,10 +1,11 @@
 import type { AssetGroup } from '@didban/core';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import type { Translate } from '../../i18n/translate.js';
 import { errorText } from './error-text.js';
 import { clampCursor, fit, visibleWindow } from './list-window.js';
 import { FRAME_LINES, ScreenFrame } from './screen-frame.js';
 import type { UiData, UiTarget } from './ui-data.js';
+import { useKeys } from './use-keys.js';
 import { useLoad } from './use-load.js';
 import { useTerminalSize } from './use-terminal-size.js';
 
@@ -29,7 +30,7 @@ export function GroupsScreen(props: {
   const groups = list?.results ?? [];
   const current = groups[clampCursor(nav.cursor, groups.length)];
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (input === 'q' || key.escape) return props.onQuit();
     if (key.downArrow) return setNav({ ...nav, cursor: clampCursor(nav.cursor + 1, groups.length) });
     if (key.upArrow) return setNav({ ...nav, cursor: clampCursor(nav.cursor - 1, groups.length) });

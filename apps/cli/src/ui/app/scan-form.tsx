@@ -1,5 +1,5 @@
 import { type Lang, validateBulkScanForm } from '@didban/core';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { Translate } from '../../i18n/translate.js';
 import { errorText } from './error-text.js';
@@ -7,6 +7,7 @@ import { ScreenFrame } from './screen-frame.js';
 import { targetLabel } from './target-label.js';
 import { TextField } from './text-field.js';
 import type { StartedScan, UiData, UiTarget } from './ui-data.js';
+import { useKeys } from './use-keys.js';
 
 /** Asks for template tags, then starts the bulk scan with the §5 prefilled name. */
 export function ScanForm(props: {
@@ -23,7 +24,7 @@ export function ScanForm(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  useInput((_input, key) => {
+  useKeys((_input, key) => {
     if (busy) return;
     if (key.escape) return props.onBack();
     if (!key.return) return;

@@ -1,11 +1,12 @@
 import { type ScanHistory, scanOutcome } from '@didban/core';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Translate } from '../../i18n/translate.js';
 import { scanSource } from '../../services/scan-follow.js';
 import { ProgressView } from '../progress/progress-view.js';
 import { ScreenFrame } from './screen-frame.js';
 import type { StartedScan, UiData } from './ui-data.js';
+import { useKeys } from './use-keys.js';
 
 /**
  * Follows a run with the same view as `scans follow`; when it ends, its outcome (with findings).
@@ -34,7 +35,7 @@ export function ScanProgressScreen(props: {
     if (outcome) void data.finalHistory(started.scan.id, started.history.id).then((h) => setFinal(h ?? null));
   }, [outcome, data, started]);
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (input === 'q' || key.escape) props.onBack();
   });
 

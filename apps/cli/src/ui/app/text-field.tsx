@@ -1,4 +1,7 @@
-import { Text, useInput } from 'ink';
+import { Text } from 'ink';
+import type { Dispatch, SetStateAction } from 'react';
+
+import { useKeys } from './use-keys.js';
 
 /**
  * A one-line text field: printable keys append, Backspace deletes; Enter, Tab and Esc are left to
@@ -12,19 +15,17 @@ export function TextField({
 }: {
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  /** A state setter: keys typed faster than a render apply in order, none lost. */
+  onChange: Dispatch<SetStateAction<string>>;
   active?: boolean;
 }) {
-  useInput(
-    (input, key) => {
-      if (key.backspace || key.delete) return onChange(value.slice(0, -1));
-      if (key.return || key.tab || key.escape || key.ctrl || key.meta || key.upArrow || key.downArrow) return;
-      if (key.leftArrow || key.rightArrow) return;
-      // A paste arrives as one chunk; keep it on one line.
-      if (input) onChange(value + input.replace(/[\r\n]+/g, ' '));
-    },
-    { isActive: active },
-  );
+  useKeys((input, key) => {
+    if (key.backspace || key.delete) return onChange((v) => v.slice(0, -1));
+    if (key.return || key.tab || key.escape || key.ctrl || key.meta || key.upArrow || key.downArrow) return;
+    if (key.leftArrow || key.rightArrow) return;
+    // A paste arrives as one chunk; keep it on one line.
+    if (input) onChange((v) => v + input.replace(/[\r\n]+/g, ' '));
+  }, active);
   return (
     <Text>
       {label}
