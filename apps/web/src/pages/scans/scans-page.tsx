@@ -26,6 +26,11 @@ export function ScansPage() {
   const search = useDebouncedValue(typed, LIMITS.scanSearchDebounceMs);
   useEffect(() => dispatch({ type: 'search', search }), [search]);
   const list = useScanList(scanListQuery(state));
+  // After deleting the last scan of the last page, show the page before it.
+  const lastPage = list.data?.total_pages ?? 0;
+  useEffect(() => {
+    if (lastPage > 0 && state.page > lastPage) dispatch({ type: 'page', page: lastPage });
+  }, [lastPage, state.page]);
 
   const [form, setForm] = useState<{ open: boolean; scan: Scan | null }>({ open: false, scan: null });
   const [deleting, setDeleting] = useState<Scan | null>(null);
