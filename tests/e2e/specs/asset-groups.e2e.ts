@@ -29,6 +29,7 @@ const baseUrl = inject('baseUrl');
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 // The panel's own words (apps/web locales), so the spec reads exactly what a user reads.
 const WORDS = { en: assetsGroupsEn, fa: assetsGroupsFa } as const;
+const SAVE = { en: 'Save', fa: 'ذخیره' } as const;
 const DISCOVERY_MS = 180_000;
 
 let browser: Browser;
@@ -117,7 +118,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
   const w = WORDS[lang];
   const locale = lang === 'fa' ? 'fa-IR' : 'en-US';
 
-  it('wizard messages; create → discovery → inventory; re-discover after a lab change; exports; technologies; delete', async () => {
+  it('wizard messages; create → discovery → inventory; re-discover after a lab change; edit; cancel; exports; bulk scan; technologies; search; bulk delete; delete', async () => {
     const owner = await register(baseUrl, newAccount(`ag${lang}`));
     // The lab's worker sits in a worker group that the wizard's step 2 picks: the group's discovery
     // then goes to this worker only (the server's built-in worker takes ungrouped tasks and does
@@ -209,33 +210,57 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       // The lab gained a host: the run's count is positive and shown with a plus (spec §2).
       expect(latest.new_assets).toBeGreaterThan(0);
       const signed = `+${new Intl.NumberFormat(locale).format(latest.new_assets)}`;
-      expect(await page.getByTestId('history-new-assets').first().textContent()).toBe(signed);
+      // The page may show the run as it was while running for a moment, then the refetched one.
+      await expect.poll(() => page.getByTestId('history-new-assets').first().textContent()).toBe(signed);
+
+      // --- edit: the wizard opens filled with the stored group; a new name is saved ---
+      await page.getByRole('button', { name: w.groups.action.edit, exact: true }).click();
+      const editor = page.getByTestId('group-wizard');
+      expect(await editor.getByLabel(w.wizard.name, { exact: true }).inputValue()).toBe(`Lab ${lang}`);
+      expect(await editor.getByLabel(w.wizard.roots, { exact: true }).inputValue()).toBe(
+        `${manifest.zone}\n${manifest.axfrZone}`,
+      );
+      const groupName = `Lab ${lang} 2`;
+      await editor.getByLabel(w.wizard.name, { exact: true }).fill(groupName);
+      await editor.getByRole('button', { name: w.wizard.next }).click();
+      await editor.getByRole('button', { name: SAVE[lang], exact: true }).click();
+      await snackbar(page, w.groups.updated);
+      await page.getByTestId('group-name').filter({ hasText: groupName }).waitFor();
+
+      // --- cancel a running discovery from the loading page ---
+      await page.getByRole('button', { name: w.groups.action.rediscover, exact: true }).click();
+      await reachPath(page, new RegExp(`^/assets/${groupId}/loading$`));
+      await page.getByRole('button', { name: w.groups.action.cancel, exact: true }).click();
+      await snackbar(page, w.groups.cancelSent);
+      await page.getByTestId('discovery-message').filter({ hasText: w.loading.cancelled }).waitFor();
+      await screenshot(page, `asset-loading-cancelled-${lang}`);
+      const current = await groupAssets(owner, groupId!);
 
       // --- exports of the selected group: CSV and JSON hold exactly the inventory ---
       await page.goto('/assets/groups');
       await page.getByTestId('group-row').first().waitFor();
-      await page.getByRole('checkbox', { name: fill(w.groups.select, { name: `Lab ${lang}` }) }).check();
+      await page.getByRole('checkbox', { name: fill(w.groups.select, { name: groupName }) }).check();
       const csv = await download(page, w.export.csv);
       const today = new Date();
-      expect(csv.name).toBe(assetExportFileName(second.length, 'csv', today));
+      expect(csv.name).toBe(assetExportFileName(current.length, 'csv', today));
       expect(csv.text.startsWith('\uFEFFid,host,port,ip,status,title,cname,content_length')).toBe(true);
       const csvRows = csv.text.trim().split('\r\n').slice(1);
-      expect(csvRows).toHaveLength(second.length);
-      expect(csvRows.map((r) => r.split(',')[0]).sort()).toEqual(second.map((a) => a.id).sort());
+      expect(csvRows).toHaveLength(current.length);
+      expect(csvRows.map((r) => r.split(',')[0]).sort()).toEqual(current.map((a) => a.id).sort());
       await snackbar(
         page,
-        fill(w.export.done_other, { n: second.length.toLocaleString(locale), format: 'CSV' }),
+        fill(w.export.done_other, { n: current.length.toLocaleString(locale), format: 'CSV' }),
       );
       const json = await download(page, w.export.json);
-      expect(json.name).toBe(assetExportFileName(second.length, 'json', today));
+      expect(json.name).toBe(assetExportFileName(current.length, 'json', today));
       const body = JSON.parse(json.text) as {
         export_info: { total_assets: number; asset_ids: string[] };
         assets: Asset[];
       };
-      expect(body.export_info.total_assets).toBe(second.length);
-      expect([...body.export_info.asset_ids].sort()).toEqual(second.map((a) => a.id).sort());
+      expect(body.export_info.total_assets).toBe(current.length);
+      expect([...body.export_info.asset_ids].sort()).toEqual(current.map((a) => a.id).sort());
       expect(body.assets.map((a) => `${a.host}:${a.port}`).sort()).toEqual(
-        second.map((a) => `${a.host}:${a.port}`).sort(),
+        current.map((a) => `${a.host}:${a.port}`).sort(),
       );
       await screenshot(page, `asset-groups-list-${lang}`);
 
@@ -244,7 +269,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       const scanDialog = page.getByRole('dialog');
       await expect
         .poll(() => scanDialog.locator('input').first().inputValue())
-        .toBe(bulkScanNameForGroups([`Lab ${lang}`]));
+        .toBe(bulkScanNameForGroups([groupName]));
       await screenshot(page, `asset-groups-bulk-scan-${lang}`);
       await page.keyboard.press('Escape');
       await expect.poll(() => scanDialog.count()).toBe(0);
@@ -256,15 +281,48 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await wordpress.getByRole('button').first().click();
       const rows = wordpress.getByTestId('technology-asset-row');
       await rows.first().waitFor();
-      const wpHosts = second.filter((a) => a.technologies.some((t) => t.platform.name === 'WordPress'));
+      const wpHosts = current.filter((a) => a.technologies.some((t) => t.platform.name === 'WordPress'));
       await expect.poll(() => rows.count()).toBe(Math.min(10, wpHosts.length));
       for (const text of await rows.allTextContents())
         expect(wpHosts.some((a) => text.includes(`${a.host}:${a.port}`))).toBe(true);
       await screenshot(page, `asset-technologies-${lang}`);
 
-      // --- delete the group ---
+      // --- search by name or root domain; bulk delete ---
+      for (const spare of ['Spare A', 'Spare B'])
+        await apiOf(owner).assets.createGroup({
+          name: `${spare} ${lang}`,
+          roots: `${spare.slice(-1).toLowerCase()}.spare.example`,
+          auto_discovery: false,
+          port_setting: 'custom',
+          custom_ports: '80',
+          worker_group: labGroup.id,
+        });
       await page.getByRole('link', { name: w.tabs.groups }).click();
-      await page.getByRole('button', { name: fill(w.groups.actionsFor, { name: `Lab ${lang}` }) }).click();
+      await expect.poll(() => page.getByTestId('group-row').count()).toBe(3);
+      const search = page.getByPlaceholder(w.groups.search);
+      await search.fill(manifest.axfrZone);
+      await expect
+        .poll(() => page.getByTestId('group-row').allTextContents())
+        .toEqual([expect.stringContaining(groupName)]);
+      await search.fill('Spare');
+      await expect.poll(() => page.getByTestId('group-row').count()).toBe(2);
+      await page.getByRole('checkbox', { name: w.groups.selectPage }).check();
+      await page.getByTestId('groups-bulk-bar').getByRole('button', { name: w.groups.bulkDelete }).click();
+      await page
+        .getByRole('dialog')
+        .getByText(fill(w.groups.bulkDeleteBody_other, { n: (2).toLocaleString(locale) }))
+        .waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: w.groups.action.delete, exact: true })
+        .click();
+      await snackbar(page, fill(w.groups.bulkDeleted_other, { n: (2).toLocaleString(locale) }));
+      await page.getByText(w.groups.noMatch).waitFor();
+      await search.fill('');
+      await expect.poll(() => page.getByTestId('group-row').count()).toBe(1);
+
+      // --- delete the group ---
+      await page.getByRole('button', { name: fill(w.groups.actionsFor, { name: groupName }) }).click();
       await page.getByRole('menuitem', { name: w.groups.action.delete, exact: true }).click();
       await page
         .getByRole('dialog')

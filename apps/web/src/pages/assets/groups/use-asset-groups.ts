@@ -34,6 +34,8 @@ export function useAssetGroups(search: string, page: number) {
         ordering: '-created_at',
       }),
     placeholderData: keepPreviousData,
+    // Entering the tab shows the groups as they are now (a teammate or the CLI may have added one).
+    refetchOnMount: 'always',
     // A running discovery changes status and counts: look again while one is on screen.
     refetchInterval: (query) =>
       query.state.data?.results.some((g) => g.status === 'running') ? 5_000 : false,
