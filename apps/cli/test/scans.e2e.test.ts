@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { createApiClient } from '@didban/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, startLab } from '../../../scripts/lab/src/lab.js';
 import { startWorker, type WorkerHandle } from '../../worker/src/index.js';
+import { run } from '../src/run.js';
 import { runBinary } from './helpers/binary.js';
 import { startLiveServer } from './helpers/live-server.js';
 
@@ -166,7 +168,14 @@ describe('scans and vulnerabilities from the real binary, against a live server,
   it('trips --fail-on at or above the gate (exit 1, one line on stderr) and passes below it', async () => {
     const tripped = await runBinary(['vulns', 'list', '--fail-on', 'medium'], env);
     expect(tripped.exitCode).toBe(1);
-    expect(tripped.stdout).toContain('git-config-exposure');
+    // The table: one row per vulnerability, most severe first.
+    const row = tripped.stdout.split('\n').find((l) => l.includes('git-config-exposure'))!;
+    expect(
+      row
+        .split('│')
+        .map((c) => c.trim())
+        .slice(2, 7),
+    ).toEqual(['medium', 'git-config-exposure', `${site}:80`, `http://${site}/.git/config`, 'open']);
     expect(oneLine(tripped.stderr)).toHaveLength(1);
     expect(tripped.stderr).toMatch(
       /^[1-9]\d* finding\(s\) at or above medium: failing as --fail-on asks\.\n$/,
@@ -203,7 +212,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     expect(cancel.stderr).toBe('This scan is not running, so there is nothing to cancel.\n');
   });
 
-  it('ends a follow with exit 1 when the run is cancelled', async () => {
+  it('stops following on Ctrl+C without cancelling (exit 130); a follow ends with exit 1 when the run is cancelled', async () => {
     // No worker: the run waits in the queue until it is cancelled.
     await worker?.stop();
     worker = undefined;
@@ -234,6 +243,43 @@ describe('scans and vulnerabilities from the real binary, against a live server,
       const s = await api.scans.historyStatus(ids.scan_id, ids.scan_history_id);
       return s.status === 'running' || s.status === 'initializing';
     });
+
+    // Ctrl+C on a terminal stops following (exit 130) and leaves the run alone.
+    let screen = '';
+    const terminal = Object.assign(new EventEmitter(), {
+      write: (text: string) => {
+        screen += text;
+        return true;
+      },
+      isTTY: true,
+      columns: 100,
+      rows: 24,
+    });
+    let interrupt: (() => void) | undefined;
+    const onTerminal = run(
+      ['scans', 'follow', ids.scan_id],
+      {
+        stdout: terminal,
+        stderr: terminal,
+        env,
+        onInterrupt: (handler) => {
+          interrupt = handler;
+          return () => {
+            interrupt = undefined;
+          };
+        },
+      },
+      { capture: false },
+    );
+    await until('the Ink view to draw', async () => screen.includes('elapsed'));
+    expect(screen).toMatch(/To cancel {2}(initializing|running)/);
+    interrupt!();
+    expect((await onTerminal).exitCode).toBe(130);
+    expect(screen).toContain(
+      `Stopped following; the scan goes on. Follow again: didban scans follow ${ids.scan_id} --history ${ids.scan_history_id}`,
+    );
+    expect((await api.scans.historyStatus(ids.scan_id, ids.scan_history_id)).status).not.toBe('cancelled');
+
     const cancel = await runBinary(['scans', 'cancel', ids.scan_id], env);
     expect(cancel.stderr).toBe('');
     expect(cancel.stdout).toMatch(/^Cancelled run \S+ of scan To cancel \(now cancelled\)\.\n$/);
