@@ -325,7 +325,9 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
         'open-vulnerabilities': totalOf(dashboard.vulnerabilities),
       };
       for (const [key, value] of Object.entries(expected))
-        await expect.poll(() => stat(key).getAttribute('data-value')).toBe(String(value));
+        await expect
+          .poll(() => stat(key).getAttribute('data-value'), { timeout: 10_000 })
+          .toBe(String(value));
       expect(totalOf(dashboard.vulnerabilities)).toBe((PLANTED.length - 1) * 2);
       for (const severity of BREAKDOWN_SEVERITIES) {
         const shown = page.getByTestId(`home-severity-${severity}`);
