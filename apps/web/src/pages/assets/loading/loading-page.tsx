@@ -62,6 +62,11 @@ export function LoadingPage() {
           <h1 className="text-xl font-semibold">{t('loading.title')}</h1>
           {status ? <GroupStatusBadge status={status} /> : null}
         </div>
+        {group.data ? (
+          <p className="-mt-3 text-sm text-zinc-400" data-testid="discovery-group">
+            {group.data.name}
+          </p>
+        ) : null}
         <p className="text-sm text-zinc-300" aria-live="polite" data-testid="discovery-message">
           {!data
             ? t('shared:loading')
