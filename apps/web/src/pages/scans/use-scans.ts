@@ -87,12 +87,15 @@ export function useHistoryVulnerabilities(
   scanId: string,
   historyId: string | null,
   query: VulnerabilityListQuery,
+  /** The run is still going: its findings arrive as workers report them. */
+  live = false,
 ) {
   return useQuery({
     queryKey: SCAN_KEYS.vulnerabilities(scanId, historyId ?? '', query),
     queryFn: () => api.scans.historyVulnerabilities(scanId, historyId!, query),
     enabled: !!historyId,
     placeholderData: keepPreviousData,
+    refetchInterval: whileRunning(live),
   });
 }
 

@@ -100,6 +100,7 @@ export function ScanDetailPage() {
           key={historyId}
           scanId={data.id}
           historyId={historyId}
+          live={canCancel(data) && data.latest_history?.id === historyId}
           onOpen={(id) => setParam({ vuln: id })}
         />
       ) : null}

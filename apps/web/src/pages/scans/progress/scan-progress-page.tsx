@@ -97,9 +97,11 @@ export function ScanProgressPage() {
           </div>
           <div>
             <dt className="text-zinc-400">{t('progress.tasks')}</dt>
-            {/* [done/total] reads left to right in both languages. */}
-            <dd className="font-semibold tabular-nums" dir="ltr" data-testid="scan-progress-count">
-              {data ? progressLabel(data) : '…'}
+            <dd className="font-semibold tabular-nums">
+              {/* [done/total] reads left to right in both languages, aligned to the start side. */}
+              <span dir="ltr" className="inline-block" data-testid="scan-progress-count">
+                {data ? progressLabel(data) : '…'}
+              </span>
             </dd>
           </div>
         </dl>
