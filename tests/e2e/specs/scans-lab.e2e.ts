@@ -176,7 +176,11 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       // --- the modal: title, prefilled name, §5 messages, pickers ---
       const form = await openBulkScan(page, lang, groupName);
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('heading', { name: fill(s.bulk.titleGroups_one, { count: 1 }) }).waitFor();
+      await dialog
+        .getByRole('heading', {
+          name: fill(s.bulk.titleGroups_one, { n: (1).toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-US') }),
+        })
+        .waitFor();
       const name = form.getByLabel(s.bulk.name, { exact: true });
       expect(await name.inputValue()).toBe(bulkScanNameForGroups([groupName]));
       await name.fill('');

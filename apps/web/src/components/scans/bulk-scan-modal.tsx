@@ -11,6 +11,7 @@ import { useStartBulkScan } from '../../hooks/use-bulk-scan';
 import { useLang } from '../../hooks/use-lang';
 import { type PickerItem, useTagPicker, useTemplatePicker } from '../../hooks/use-scan-pickers';
 import { errorText } from '../../lib/error-text';
+import { formatNumber } from '../../lib/format-date';
 import { snackbarStore } from '../../lib/snackbar-store';
 import { scanProgressPath } from '../../routes/paths';
 import { Button } from '../ui/button';
@@ -37,10 +38,13 @@ export type BulkScanModalProps = {
  */
 export function BulkScanModal({ open, onClose, target, onStarted }: BulkScanModalProps) {
   const { t } = useTranslation('scans');
-  const title =
-    target.kind === 'groups'
-      ? t('bulk.titleGroups', { count: target.groups.length })
-      : t('bulk.titleAssets', { count: target.assets.length });
+  const lang = useLang();
+  const count = target.kind === 'groups' ? target.groups.length : target.assets.length;
+  // count picks the plural form; n is the number as this language writes it.
+  const title = t(target.kind === 'groups' ? 'bulk.titleGroups' : 'bulk.titleAssets', {
+    count,
+    n: formatNumber(count, lang),
+  });
   return (
     <Modal open={open} onClose={onClose} title={title}>
       {/* Mounted only while open, so each opening starts from the prefilled name. */}

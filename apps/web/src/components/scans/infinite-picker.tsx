@@ -2,7 +2,9 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useLang } from '../../hooks/use-lang';
 import type { PickerItem } from '../../hooks/use-scan-pickers';
+import { formatNumber } from '../../lib/format-date';
 
 /** Spec §9 pickers: the next page loads within 50 px of the bottom; the list is at most 200 px high. */
 const NEAR_BOTTOM_PX = 50;
@@ -29,6 +31,7 @@ export function InfinitePicker({
   testId: string;
 }) {
   const { t } = useTranslation('scans');
+  const lang = useLang();
   const id = useId();
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search.trim());
@@ -45,7 +48,7 @@ export function InfinitePicker({
         {label}
         {selected.length ? (
           <span className="ms-2 text-xs font-normal text-zinc-500">
-            {t('bulk.selected', { count: selected.length })}
+            {t('bulk.selected', { count: selected.length, n: formatNumber(selected.length, lang) })}
           </span>
         ) : null}
       </label>

@@ -28,7 +28,7 @@ export function HomeDashboard() {
         )}
       </section>
       {data ? (
-        <div className="grid gap-6 xl:grid-cols-[2fr_3fr]">
+        <div className="grid items-start gap-6 lg:grid-cols-[2fr_3fr]">
           <Card>
             <h2 className="mb-4 text-lg font-semibold">{t('severity.title')}</h2>
             <SeverityBreakdown counts={data.vulnerabilities} />

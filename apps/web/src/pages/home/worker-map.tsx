@@ -43,14 +43,14 @@ export function WorkerMap({ workers }: { workers: Dashboard['workers'] }) {
     }));
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+    <div className="flex flex-col gap-5">
       <div className="min-h-40">
         <Suspense fallback={<p className="text-sm text-zinc-500">{t('workersMap.loadingMap')}</p>}>
           <WorldMapSvg workers={located} label={t('workersMap.mapLabel')} />
         </Suspense>
         <ul className="mt-3 flex flex-wrap gap-4 text-xs text-zinc-400">
           <Legend className="bg-brand-500" text={t('workersMap.legendOnline')} />
-          <Legend className="bg-brand-900" text={t('workersMap.legendOffline')} />
+          <Legend className="bg-brand-700/45" text={t('workersMap.legendOffline')} />
           <Legend className="bg-zinc-800" text={t('workersMap.legendNone')} />
         </ul>
       </div>

@@ -54,7 +54,7 @@ export function WorldMapSvg({ workers, label }: { workers: CountryWorkers[]; lab
       <g>
         {COUNTRIES.map((c) => {
           const w = byNumeric.get(c.numeric);
-          const fill = !w ? 'fill-zinc-800' : w.online > 0 ? 'fill-brand-500' : 'fill-brand-900';
+          const fill = !w ? 'fill-zinc-800' : w.online > 0 ? 'fill-brand-500' : 'fill-brand-700/45';
           return (
             <path
               key={c.numeric || c.d.slice(0, 24)}
@@ -75,11 +75,11 @@ export function WorldMapSvg({ workers, label }: { workers: CountryWorkers[]; lab
           if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
           return (
             <g key={`m-${c.numeric}`} transform={`translate(${x} ${y})`}>
-              <circle r={11} className="fill-zinc-950/80 stroke-brand-300" strokeWidth={1.5} />
+              <circle r={15} className="fill-zinc-950/85 stroke-brand-300" strokeWidth={2} />
               <text
                 textAnchor="middle"
                 dominantBaseline="central"
-                className="fill-white text-[11px] font-semibold"
+                className="fill-white text-[15px] font-semibold"
               >
                 {w.total}
               </text>
