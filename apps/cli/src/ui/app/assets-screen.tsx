@@ -1,7 +1,6 @@
 import type { Asset, AssetGroup } from '@didban/core';
 import { Box, Text } from 'ink';
 import type { Translate } from '../../i18n/translate.js';
-import { errorText } from './error-text.js';
 import type { ListNav } from './groups-screen.js';
 import { clampCursor, fit, visibleWindow } from './list-window.js';
 import { FRAME_LINES, ScreenFrame } from './screen-frame.js';
@@ -76,7 +75,7 @@ export function AssetsScreen(props: {
       })}
       keys={t('ui.keys_assets')}
       notice={props.notice}
-      error={load.error ? errorText(load.error, t) : undefined}
+      error={load.error ? data.errorLine(load.error) : undefined}
     >
       {load.loading && !list ? <Text>{t('ui.loading')}</Text> : null}
       {list && assets.length === 0 ? <Text>{t('ui.no_assets')}</Text> : null}

@@ -1,7 +1,6 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { Translate } from '../../i18n/translate.js';
-import { errorText } from './error-text.js';
 import { ScreenFrame } from './screen-frame.js';
 import { targetLabel } from './target-label.js';
 import { TextField } from './text-field.js';
@@ -43,7 +42,7 @@ export function ExportForm(props: {
     setError(undefined);
     data.exportAssets(target, format, file.trim()).then(props.onDone, (e: unknown) => {
       setBusy(false);
-      setError(errorText(e, t));
+      setError(data.errorLine(e));
     });
   });
 

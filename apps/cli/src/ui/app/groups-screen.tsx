@@ -1,7 +1,6 @@
 import type { AssetGroup } from '@didban/core';
 import { Box, Text } from 'ink';
 import type { Translate } from '../../i18n/translate.js';
-import { errorText } from './error-text.js';
 import { clampCursor, fit, visibleWindow } from './list-window.js';
 import { FRAME_LINES, ScreenFrame } from './screen-frame.js';
 import type { UiData, UiTarget } from './ui-data.js';
@@ -51,7 +50,7 @@ export function GroupsScreen(props: {
       title={t('ui.groups_title', { count: list?.result_count ?? '…' })}
       keys={t('ui.keys_groups')}
       notice={props.notice}
-      error={load.error ? errorText(load.error, t) : undefined}
+      error={load.error ? data.errorLine(load.error) : undefined}
     >
       {load.loading && !list ? <Text>{t('ui.loading')}</Text> : null}
       {list && groups.length === 0 ? <Text>{t('ui.no_groups')}</Text> : null}

@@ -2,7 +2,6 @@ import { type Lang, validateBulkScanForm } from '@didban/core';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { Translate } from '../../i18n/translate.js';
-import { errorText } from './error-text.js';
 import { ScreenFrame } from './screen-frame.js';
 import { targetLabel } from './target-label.js';
 import { TextField } from './text-field.js';
@@ -38,7 +37,7 @@ export function ScanForm(props: {
     setError(undefined);
     data.startScan(target, name, list).then(props.onStarted, (e: unknown) => {
       setBusy(false);
-      setError(errorText(e, t));
+      setError(data.errorLine(e));
     });
   });
 

@@ -14,6 +14,7 @@ import {
 } from '@didban/core';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
+import { describeError } from '../../report-error.js';
 import { findHistory, resolveHistory, SCAN_POLL_MS, scanPoller } from '../../services/scan-follow.js';
 
 /** Rows a screen asks for at a time. */
@@ -38,6 +39,8 @@ export type UiData = {
   poller(scanId: string, historyId: string): Poller<ScanHistoryStatus>;
   /** The run once it is over (its findings), or undefined when it cannot be read. */
   finalHistory(scanId: string, historyId: string): Promise<ScanHistory | undefined>;
+  /** Any error as the one line a command would print (server message, unreachable, expired…). */
+  errorLine(error: unknown): string;
   /** Writes the export and returns the line to show (how many assets, which file). */
   exportAssets(target: UiTarget, format: 'csv' | 'json', file: string): Promise<string>;
 };
@@ -66,6 +69,13 @@ export function createUiData(ctx: Context, options: { pollMs?: number } = {}): U
       return { scan: { id: scanId, name }, history };
     },
     poller: (scanId, historyId) => scanPoller(api, scanId, historyId, options.pollMs ?? SCAN_POLL_MS),
+    errorLine: (error) =>
+      describeError(error, {
+        t: ctx.t,
+        server: ctx.settings.server,
+        hadToken: ctx.settings.token !== undefined,
+        workspace: ctx.settings.workspace,
+      }).line,
     finalHistory: (scanId, historyId) => findHistory(api, scanId, historyId).catch(() => undefined),
     async exportAssets(target, format, file) {
       if (target.kind === 'group') {
