@@ -9,27 +9,28 @@
  *   - inventory queries (filter + sort + page) — target p95 < 50 ms;
  *   - option-value queries (`fieldname`) — target p95 < 100 ms;
  *   - ingestion of 10,000 assets from a worker (target < 10 s);
- *   - a CSV export of all assets, read in keyset pages and written through the core's
- *     streaming writer to a file — rows/s and peak RSS (flat memory: the peak stays near the start).
+ *   - a CSV export of all assets as a user runs it: the server in its own process and
+ *     `didban assets export` in another, keyset pages through the API — rows/s and both
+ *     processes' RSS (flat memory: the peak over the run stays at the peak of its first tenth).
  * Figures go to docs/benchmarks.md under "## Assets" (only that section is rewritten).
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../../../apps/server/src/app.js';
+import { encodeCursor } from '../../../apps/server/src/assets/inventory-cursor.js';
 import { loadConfig } from '../../../apps/server/src/config/env.js';
 import { openDatabase } from '../../../apps/server/src/db/database.js';
-import { assets, workspaces } from '../../../apps/server/src/db/schema.js';
-import { presentAsset } from '../../../apps/server/src/discovery/present-asset.js';
-import { streamAssetCsv } from '../../../packages/core/src/index.js';
+import { workspaces } from '../../../apps/server/src/db/schema.js';
+import { type ExportFigures, measureExportProcesses, type ProcessMemory } from './export-processes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 // drizzle-orm and pg are the server's dependencies, not the root's: load them as the server does.
 const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
-const { and, asc, eq, gt, sql } = (await import(
+const { and, eq, sql } = (await import(
   pathToFileURL(serverRequire.resolve('drizzle-orm')).href
 )) as typeof import('drizzle-orm');
 const pg = (
@@ -157,7 +158,8 @@ async function main() {
       for (let i = 0; i < ROUNDS; i++) {
         const { ms, body } = await get(query);
         times.push(ms);
-        size = Array.isArray(body) ? body.length : body.result_count;
+        // Option lists: their length; offset pages: the matching count; keyset pages: the page.
+        size = Array.isArray(body) ? body.length : (body.result_count ?? body.results.length);
       }
       const row = { label, query, p50: percentile(times, 50), p95: percentile(times, 95), size };
       console.log(`${label}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms (${size})`);
@@ -184,6 +186,25 @@ async function main() {
         'page=2&page_size=10&ordering=-title&title=site 12&cname=origin.cdn',
       ),
       await measure('Page 100 of 100-row pages', 'page=100&page_size=100&ordering=-updated_at'),
+    ];
+    // One page 99,900 rows deep, read the panel's way (OFFSET) and as a keyset page (cursor).
+    const deepRow = (
+      (await db.execute(
+        sql`select updated_at::text as k, id from assets where workspace_id = ${workspaceId}
+            order by updated_at desc, id desc offset 99899 limit 1`,
+      )) as unknown as { rows: { k: string; id: string }[] }
+    ).rows[0]!;
+    const deepCursor = encodeCursor({ ordering: '-updated_at', value: deepRow.k, id: deepRow.id });
+    const depth = [
+      await measure('Offset page 1000 of 100-row pages', 'page=1000&page_size=100&ordering=-updated_at'),
+      await measure(
+        'Keyset page at the same depth',
+        `page_size=100&ordering=-updated_at&cursor=${encodeURIComponent(deepCursor)}`,
+      ),
+      await measure(
+        'Keyset page of 1000 at that depth',
+        `page_size=1000&ordering=-updated_at&cursor=${encodeURIComponent(deepCursor)}`,
+      ),
     ];
     const options = [
       await measure('status options', 'fieldname=status'),
@@ -259,59 +280,22 @@ async function main() {
       `ingestion of 10,000 assets: batches ${batchesSeconds.toFixed(1)} s + completion (snapshot, changelog) ${completeSeconds.toFixed(1)} s`,
     );
 
-    // ---- CSV export: keyset pages of 1000 → presentAsset → streamAssetCsv → a file.
-    const file = join(dataDir, 'export.csv');
-    let peakRss = process.memoryUsage().rss;
-    global.gc?.();
-    const startRss = process.memoryUsage().rss;
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    }, 20);
-    let exported = 0;
-    let peakAt10k = 0;
-    async function* pages() {
-      let after = '00000000-0000-0000-0000-000000000000';
-      for (;;) {
-        const rows = await db
-          .select()
-          .from(assets)
-          .where(and(eq(assets.workspace_id, workspaceId), gt(assets.id, after)))
-          .orderBy(asc(assets.id))
-          .limit(1000);
-        if (rows.length === 0) return;
-        for (const row of rows) {
-          exported++;
-          if (exported === 10_000) peakAt10k = peakRss;
-          yield presentAsset(row);
-        }
-        after = rows[rows.length - 1]!.id;
-      }
-    }
-    const out = createWriteStream(file);
-    const exportStart = performance.now();
-    for await (const chunk of streamAssetCsv(pages(), 500)) {
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
-    }
-    await new Promise<void>((r) => out.end(r));
-    const exportSeconds = (performance.now() - exportStart) / 1000;
-    clearInterval(sampler);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    const lines = readFileSync(file, 'utf8').split('\r\n').length - 2;
-    const csv = {
-      rows: lines,
-      seconds: exportSeconds,
-      rowsPerSecond: lines / exportSeconds,
-      startMb: startRss / 1e6,
-      peakMb: peakRss / 1e6,
-      peakAt10kMb: peakAt10k / 1e6,
-      fileMb: statSync(file).size / 1e6,
-    };
+    // ---- CSV export as a user runs it: the server in its own process, `didban assets export`
+    // in another, keyset pages of 1000 through the API; both processes' memory sampled.
+    const csv = await measureExportProcesses({
+      root: ROOT,
+      databaseUrl: url.toString(),
+      workDir: dataDir,
+      user: { username: 'bench', email: 'bench@example.com', password: 'secret-pass' },
+      expectedRows: TOTAL + 10_000,
+    });
+    const mem = (m: ProcessMemory) =>
+      `${m.startMb.toFixed(0)} → ${m.firstTenthPeakMb.toFixed(0)} (first tenth) → ${m.peakMb.toFixed(0)} MB peak`;
     console.log(
-      `CSV export: ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${csv.rowsPerSecond.toFixed(0)} rows/s), RSS ${csv.startMb.toFixed(0)} → peak ${csv.peakAt10kMb.toFixed(0)} MB by row 10,000 → peak ${csv.peakMb.toFixed(0)} MB by the last row, file ${csv.fileMb.toFixed(1)} MB`,
+      `CSV export: ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${csv.rowsPerSecond.toFixed(0)} rows/s), file ${csv.fileMb.toFixed(1)} MB; server RSS ${mem(csv.server)}; client RSS ${mem(csv.client)}`,
     );
-    if (csv.rows !== TOTAL + 10_000) throw new Error(`exported ${csv.rows} rows, expected ${TOTAL + 10_000}`);
 
-    if (write) writeSection({ inventory, options, csv, seedSeconds, ingest });
+    if (write) writeSection({ inventory, depth, options, csv, seedSeconds, ingest });
     const failed = [
       ...inventory.filter((r) => r.p95 >= TARGETS.inventoryP95),
       ...options.filter((r) => r.p95 >= TARGETS.optionsP95),
@@ -331,9 +315,11 @@ type Row = { label: string; query: string; p50: number; p95: number; size: numbe
 
 function writeSection(r: {
   inventory: Row[];
+  depth: Row[];
   options: Row[];
-  csv: Record<string, number>;
+  csv: ExportFigures;
   seedSeconds: number;
+  ingest: { batchesSeconds: number; completeSeconds: number; total: number };
 }) {
   const cpu = os.cpus();
   const verdict = (p95: number, target: number) => (p95 < target ? 'meets target' : 'OVER TARGET');
@@ -343,7 +329,13 @@ function writeSection(r: {
       '| --- | --- | --- | --- | --- | --- |',
       ...rows.map(
         (x) =>
-          `| ${x.label} | \`${x.query.replace(/asset_group=[0-9a-f-]+/, 'asset_group=<id>').replace(/\d{4}-\d{2}-\d{2}/g, 'YYYY-MM-DD')}\` | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms | ${x.size} | p95 < ${target} ms — ${verdict(x.p95, target)} |`,
+          `| ${x.label} | \`${x.query
+            .replace(/asset_group=[0-9a-f-]+/, 'asset_group=<id>')
+            .replace(/\d{4}-\d{2}-\d{2}/g, 'YYYY-MM-DD')
+            .replace(
+              /cursor=[^&]+/,
+              'cursor=<after row 99,900>',
+            )}\` | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms | ${x.size} | p95 < ${target} ms — ${verdict(x.p95, target)} |`,
       ),
     ].join('\n');
   const section = [
@@ -355,9 +347,31 @@ function writeSection(r: {
     '',
     table(r.options, TARGETS.optionsP95, 'Option values'),
     '',
+    "Paging depth: one page 99,900 rows into the default view, read the panel's way (OFFSET: PostgreSQL reads and skips every row before it) and as a keyset page (`cursor`: an index range read after the previous page's last updated_at and id, no count) — what a whole-inventory read (the terminal client's export) pays per page at that depth. Result is the count (offset) or the rows returned (keyset).",
+    '',
+    [
+      '| Page | Query | p50 | p95 | Result |',
+      '| --- | --- | --- | --- | --- |',
+      ...r.depth.map(
+        (x) =>
+          `| ${x.label} | \`${x.query.replace(/cursor=[^&]+/, 'cursor=<after row 99,900>')}\` | ${x.p50.toFixed(1)} ms | ${x.p95.toFixed(1)} ms | ${x.size} |`,
+      ),
+    ].join('\n'),
+    '',
     `Ingestion of 10,000 assets from a worker (the worker API: 10 result batches of 1000, then complete, which records the history's snapshot and each asset's changelog): batches ${r.ingest.batchesSeconds.toFixed(1)} s + completion ${r.ingest.completeSeconds.toFixed(1)} s = **${r.ingest.total.toFixed(1)} s** (target < 10 s — ${r.ingest.total < 10 ? 'meets target' : 'OVER TARGET'}). The workspace then holds 110,000 assets, which the export below includes.`,
     '',
-    `CSV export of all ${r.csv.rows!.toLocaleString('en')} assets (keyset pages of 1000 from the database → the core's \`streamAssetCsv\` → a file, with back-pressure): ${r.csv.seconds!.toFixed(1)} s, **${r.csv.rowsPerSecond!.toFixed(0)} rows/s**, ${r.csv.fileMb!.toFixed(1)} MB written; RSS ${r.csv.startMb!.toFixed(0)} MB before, peak ${r.csv.peakAt10kMb!.toFixed(0)} MB by row 10,000 and **${r.csv.peakMb!.toFixed(0)} MB by the last row** (the whole process: Node, tsx, the app and its pool). What the export holds is bounded — one page of 1000 rows and one chunk of 500 lines — so the growth from row 10,000 to the last row (${(r.csv.peakMb! - r.csv.peakAt10kMb!).toFixed(0)} MB here) is most likely garbage the collector had not yet reclaimed (not confirmed with a forced collection); the process never holds the ${r.csv.fileMb!.toFixed(1)} MB file.`,
+    `CSV export of all ${r.csv.rows.toLocaleString('en')} assets as a user runs it — the server in its own process (as \`pnpm start\` runs it) and \`didban assets export --format csv\` (the bundle) in another, reading keyset pages of 1000 (\`cursor\` → \`next_cursor\`) through the API and writing each through the core's \`streamAssetCsv\`: ${r.csv.seconds.toFixed(1)} s, **${r.csv.rowsPerSecond.toFixed(0)} rows/s**, ${r.csv.fileMb.toFixed(1)} MB written. RSS of each process, sampled every 20 ms (start → peak over the first tenth of the run → peak over the whole run):`,
+    '',
+    '| Process | Start | Peak, first tenth | Peak, whole run | End |',
+    '| --- | --- | --- | --- | --- |',
+    ...(['server', 'client'] as const).map((k) => {
+      const m = r.csv[k];
+      return `| ${k} | ${m.startMb.toFixed(0)} MB | ${m.firstTenthPeakMb.toFixed(0)} MB | **${m.peakMb.toFixed(0)} MB** | ${m.endMb.toFixed(0)} MB |`;
+    }),
+    '',
+    "Neither process keeps rows: each holds one page of 1000 (the server while it answers it, the client while it writes it) and the client one CSV chunk of 500 lines. Run by hand with `--trace-gc` on the same data (2026-11-21), the JavaScript heap left after each full collection stays level through a 100,000-row export — about 18 MB in the client and 45 MB in the server — so what RSS adds after the first tenth is V8 sizing its heap to the export's working set (the young generation growing to its largest semi-space, old-space garbage waiting for the next mark-compact), not memory that grows with the rows. A near-empty export peaks at 78 MB in the client (Node, the bundle's code, zod, axios).",
+    '',
+    'Before (2026-11-21): the bench read keyset pages of 1000 straight from the database in its own process (no API, no client) and reported that process\'s RSS: 65,466 rows/s, 332 MB before and 358 MB at the end. That process also held the app, its pool and what seeding, the query rounds and the 10,000-asset ingestion had left, so the figure described neither the server nor the client; the export through the API then read offset pages of 100 (see "Terminal client → Asset export": 1,602 rows/s).',
     '',
   ].join('\n');
   const path = join(ROOT, 'docs/benchmarks.md');
