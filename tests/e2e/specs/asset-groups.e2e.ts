@@ -277,7 +277,22 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       // --- technologies: a lab technology and the assets that use it ---
       await page.getByRole('link', { name: w.tabs.technologies }).click();
       await reachPath(page, /^\/assets\/technologies$/);
-      const wordpress = page.getByTestId('technology').filter({ hasText: 'WordPress' }).first();
+      // When the assets of a technology cannot be read (the connection drops), §8 says so.
+      await page.route('**/filter-by-technology**', (route) => route.abort('connectionreset'));
+      const jquery = page
+        .getByTestId('technology')
+        .filter({ has: page.getByTestId('technology-name').getByText('jQuery', { exact: true }) });
+      await jquery.getByRole('button').first().click();
+      await jquery.getByText(w.technologies.loadFailed).waitFor();
+      await jquery.getByText(w.technologies.tryLater).waitFor();
+      await screenshot(page, `asset-technologies-failure-${lang}`);
+      await page.unroute('**/filter-by-technology**');
+      await jquery.getByRole('button').first().click();
+      const technology = (name: string) =>
+        page
+          .getByTestId('technology')
+          .filter({ has: page.getByTestId('technology-name').getByText(name, { exact: true }) });
+      const wordpress = technology('WordPress');
       await wordpress.getByRole('button').first().click();
       const rows = wordpress.getByTestId('technology-asset-row');
       await rows.first().waitFor();
