@@ -36,6 +36,8 @@ const NAMES_PER_SITE = Number(process.env.DIDBAN_BENCH_NAMES_PER_SITE ?? 5);
 const TEMPLATE_COUNT = Number(process.env.DIDBAN_BENCH_TEMPLATES ?? 100);
 const FINDINGS = Number(process.env.DIDBAN_BENCH_FINDINGS ?? 100_000);
 const ROUNDS = Number(process.env.DIDBAN_BENCH_ROUNDS ?? 40);
+/** Only the lists (part 2), on a run recorded directly: for trying list changes quickly. */
+const LISTS_ONLY = process.env.DIDBAN_BENCH_LISTS_ONLY === '1';
 const WEAKNESSES_PER_SITE = 4;
 const ZONE = 'lab.didban.test';
 const LIST_TARGET_P95 = 50;
@@ -86,7 +88,7 @@ async function main() {
     DIDBAN_AUTH_RATE_LIMIT: '100000',
     DIDBAN_TASK_LEASE_SECONDS: '120',
   });
-  const lab = await startLabProcess();
+  const lab = LISTS_ONLY ? null : await startLabProcess();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const workers: ChildProcess[] = [];
@@ -122,7 +124,7 @@ async function main() {
       .map(([id]) => id)
       .sort();
     const control = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${lab.control}${path}`, {
+      const r = await fetch(`${lab!.control}${path}`, {
         method,
         headers: { 'content-type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -130,8 +132,10 @@ async function main() {
       if (r.status >= 300) throw new Error(`lab ${method} ${path}: ${r.status} ${await r.text()}`);
       return r.json() as Promise<{ ip: string }>;
     };
-    const names: string[] = [];
-    for (let s = 0; s < SITES; s++) {
+    const names: string[] = LISTS_ONLY
+      ? Array.from({ length: SITES * NAMES_PER_SITE }, (_, i) => `host${i}.${ZONE}`)
+      : [];
+    for (let s = 0; s < (LISTS_ONLY ? 0 : SITES); s++) {
       const site = `site${s}.${ZONE}`;
       let info: { ip: string } | undefined;
       for (let k = 0; k < WEAKNESSES_PER_SITE; k++)
@@ -163,6 +167,24 @@ async function main() {
       [ws, group, names],
     );
 
+    if (LISTS_ONLY) {
+      const scan = (
+        await client.query(
+          `insert into scans (workspace_id, name, asset_group_ids) values ($1, 'Lists', array[$2::uuid]) returning id`,
+          [ws, group],
+        )
+      ).rows[0].id as string;
+      const history = (
+        await client.query(
+          `insert into scan_histories (workspace_id, scan_id, trigger, status, started_at, finished_at)
+           values ($1, $2, 'manual', 'finished', now(), now()) returning id`,
+          [ws, scan],
+        )
+      ).rows[0].id as string;
+      await measureLists(client, api, access, ws, group, scan, history);
+      return;
+    }
+
     // ---- two worker processes
     for (const n of [1, 2]) {
       const { api_key } = await api('POST', 'panel/workers/', { name: `bench-${n}` }, access);
@@ -175,7 +197,7 @@ async function main() {
           '--key',
           api_key,
           '--resolver',
-          lab.resolver,
+          lab!.resolver,
           '--task-interval',
           '1',
           '--name',
@@ -236,86 +258,101 @@ async function main() {
     console.log('scan', JSON.stringify(scanFigures));
     for (const w of workers) w.kill('SIGTERM');
 
-    // ---- part 2: the lists with 100,000 findings
-    const seedStart = performance.now();
-    const assetIds = (await client.query(`select id from assets where group_id = $1`, [group])).rows.map(
-      (r) => r.id as string,
-    );
-    await client.query(
-      `insert into vulnerabilities (workspace_id, dedupe_key, template_id, template_name, severity, severity_rank,
-         matcher_name, protocol, asset_id, host, port, matched_at, status, last_scan_id, last_history_id,
-         first_seen_at, last_seen_at)
-       select $1, 'bench-' || i, 'bench-template-' || (i % 300), 'Bench template ' || (i % 300),
-              (array['critical','high','medium','low','info','unknown'])[1 + (i % 23) % 6],
-              (array[5,4,3,2,1,0])[1 + (i % 23) % 6],
-              case when i % 4 = 0 then 'm' || (i % 3) else null end, 'http',
-              ($2::uuid[])[1 + i % array_length($2::uuid[], 1)], 'bench-host-' || (i % 5000) || '.test', 80,
-              'http://bench-host-' || (i % 5000) || '.test/p' || i,
-              (array['open','open','open','in_progress','fixed','false_positive','accepted_risk'])[1 + i % 7],
-              $3, $4, now() - ((i % 90) || ' days')::interval, now() - ((i % 600) || ' minutes')::interval
-       from generate_series(1, $5::int) as s(i)`,
-      [ws, assetIds, bulk.scan_id, bulk.scan_history_id, FINDINGS],
-    );
-    await client.query(
-      `insert into scan_history_vulnerabilities (history_id, vulnerability_id, kind, severity_rank)
-       select $1, id, 'seen', severity_rank from vulnerabilities where workspace_id = $2 on conflict do nothing`,
-      [bulk.scan_history_id, ws],
-    );
-    // As autovacuum leaves a table after a bulk insert: statistics and the visibility map (index-only counts).
-    await client.query('vacuum analyze');
-    const total = Number(
-      (await client.query(`select count(*) from vulnerabilities where workspace_id = $1`, [ws])).rows[0]
-        .count,
-    );
-    const seedSeconds = (performance.now() - seedStart) / 1000;
-    console.log(`seeded ${total} vulnerabilities in ${seedSeconds.toFixed(1)} s`);
-
-    const history = `panel/scans/${bulk.scan_id}/histories/${bulk.scan_history_id}/vulnerabilities/`;
-    const queries: [string, string][] = [
-      ['Workspace list, default (most severe first)', 'panel/vulnerabilities/?page=1&page_size=10'],
-      ['Severity filter', 'panel/vulnerabilities/?severity=critical,high&page_size=25'],
-      [
-        'Open, Vulnerabilities tab (low and above)',
-        'panel/vulnerabilities/?status=open,in_progress&severity_group=vulnerabilities',
-      ],
-      [
-        'One asset, Exposures tab',
-        `panel/vulnerabilities/?asset=${assetIds[7 % assetIds.length]}&severity_group=exposures`,
-      ],
-      ['Search', 'panel/vulnerabilities/?search=bench-host-4242'],
-      ['Page 200', 'panel/vulnerabilities/?page=200&page_size=50'],
-      ['Run list, default', `${history}?page=1&page_size=10`],
-      ['Run list, severity + status', `${history}?severity=medium&status=open&page=3`],
-    ];
-    const rows: { label: string; query: string; p50: number; p95: number; count: number }[] = [];
-    for (const [label, path] of queries) {
-      const times: number[] = [];
-      let count = 0;
-      for (let i = 0; i < ROUNDS + 2; i++) {
-        const t = performance.now();
-        const body = await api('GET', path, undefined, access);
-        const ms = performance.now() - t;
-        if (i >= 2) times.push(ms);
-        count = body.result_count;
-      }
-      rows.push({
-        label,
-        query: path.replace(/[0-9a-f-]{36}/g, '<id>'),
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
-        count,
-      });
-      console.log(label, percentile(times, 50).toFixed(1), percentile(times, 95).toFixed(1), count);
-    }
-
-    if (write) writeSection(scanFigures, rows, total, seedSeconds);
+    const lists = await measureLists(client, api, access, ws, group, bulk.scan_id, bulk.scan_history_id);
+    if (write) writeSection(scanFigures, lists.rows, lists.total, lists.seedSeconds);
   } finally {
     for (const w of workers) w.kill('SIGTERM');
-    lab.child.kill('SIGTERM');
+    lab?.child.kill('SIGTERM');
     await client.end();
     await server.stop();
     await database.drop();
   }
+}
+
+type Api = (method: string, path: string, body?: unknown, auth?: string) => Promise<any>;
+
+/** Part 2: 100,000 findings in the workspace, one run linked to all of them, lists over HTTP. */
+async function measureLists(
+  client: InstanceType<typeof pg.Client>,
+  api: Api,
+  access: string,
+  ws: string,
+  group: string,
+  scanId: string,
+  historyId: string,
+) {
+  // ---- part 2: the lists with 100,000 findings
+  const seedStart = performance.now();
+  const assetIds = (await client.query(`select id from assets where group_id = $1`, [group])).rows.map(
+    (r) => r.id as string,
+  );
+  await client.query(
+    `insert into vulnerabilities (workspace_id, dedupe_key, template_id, template_name, severity, severity_rank,
+       matcher_name, protocol, asset_id, host, port, matched_at, status, last_scan_id, last_history_id,
+       first_seen_at, last_seen_at)
+     select $1, 'bench-' || i, 'bench-template-' || (i % 300), 'Bench template ' || (i % 300),
+            (array['critical','high','medium','low','info','unknown'])[1 + (i % 23) % 6],
+            (array[5,4,3,2,1,0])[1 + (i % 23) % 6],
+            case when i % 4 = 0 then 'm' || (i % 3) else null end, 'http',
+            ($2::uuid[])[1 + i % array_length($2::uuid[], 1)], 'bench-host-' || (i % 5000) || '.test', 80,
+            'http://bench-host-' || (i % 5000) || '.test/p' || i,
+            (array['open','open','open','in_progress','fixed','false_positive','accepted_risk'])[1 + i % 7],
+            $3, $4, now() - ((i % 90) || ' days')::interval, now() - ((i % 600) || ' minutes')::interval
+     from generate_series(1, $5::int) as s(i)`,
+    [ws, assetIds, scanId, historyId, FINDINGS],
+  );
+  await client.query(
+    `insert into scan_history_vulnerabilities (history_id, vulnerability_id, kind, severity_rank)
+     select $1, id, 'seen', severity_rank from vulnerabilities where workspace_id = $2 on conflict do nothing`,
+    [historyId, ws],
+  );
+  // As autovacuum leaves a table after a bulk insert: statistics and the visibility map (index-only counts).
+  await client.query('vacuum analyze');
+  const total = Number(
+    (await client.query(`select count(*) from vulnerabilities where workspace_id = $1`, [ws])).rows[0].count,
+  );
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`seeded ${total} vulnerabilities in ${seedSeconds.toFixed(1)} s`);
+
+  const history = `panel/scans/${scanId}/histories/${historyId}/vulnerabilities/`;
+  const queries: [string, string][] = [
+    ['Workspace list, default (most severe first)', 'panel/vulnerabilities/?page=1&page_size=10'],
+    ['Severity filter', 'panel/vulnerabilities/?severity=critical,high&page_size=25'],
+    [
+      'Open, Vulnerabilities tab (low and above)',
+      'panel/vulnerabilities/?status=open,in_progress&severity_group=vulnerabilities',
+    ],
+    [
+      'One asset, Exposures tab',
+      `panel/vulnerabilities/?asset=${assetIds[7 % assetIds.length]}&severity_group=exposures`,
+    ],
+    ['Search', 'panel/vulnerabilities/?search=bench-host-4242'],
+    ['Page 200', 'panel/vulnerabilities/?page=200&page_size=50'],
+    ['Run list, default', `${history}?page=1&page_size=10`],
+    ['Run list, severity + status', `${history}?severity=medium&status=open&page=3`],
+  ];
+  const rows: { label: string; query: string; p50: number; p95: number; count: number }[] = [];
+  for (const [label, path] of queries) {
+    const times: number[] = [];
+    let count = 0;
+    for (let i = 0; i < ROUNDS + 2; i++) {
+      const t = performance.now();
+      const body = await api('GET', path, undefined, access);
+      const ms = performance.now() - t;
+      if (i >= 2) times.push(ms);
+      count = body.result_count;
+    }
+    rows.push({
+      label,
+      query: path.replace(/[0-9a-f-]{36}/g, '<id>'),
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      count,
+    });
+    console.log(label, percentile(times, 50).toFixed(1), percentile(times, 95).toFixed(1), count);
+  }
+
+  return { rows, total, seedSeconds };
 }
 
 function writeSection(

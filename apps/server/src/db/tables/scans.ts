@@ -191,7 +191,13 @@ export const scanHistoryVulnerabilities = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.history_id, t.vulnerability_id] }),
-    index('scan_history_vulns_rank_idx').on(t.history_id, t.severity_rank.desc(), t.created_at.desc()),
+    // A run's list order, ties included, so a page reads the index without sorting.
+    index('scan_history_vulns_order_idx').on(
+      t.history_id,
+      t.severity_rank.desc(),
+      t.created_at.desc(),
+      t.vulnerability_id,
+    ),
     index('scan_history_vulns_vuln_idx').on(t.vulnerability_id),
   ],
 );

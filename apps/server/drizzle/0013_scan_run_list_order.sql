@@ -1,0 +1,2 @@
+DROP INDEX "scan_history_vulns_rank_idx";--> statement-breakpoint
+CREATE INDEX "scan_history_vulns_order_idx" ON "scan_history_vulnerabilities" USING btree ("history_id","severity_rank" DESC NULLS LAST,"created_at" DESC NULLS LAST,"vulnerability_id");
