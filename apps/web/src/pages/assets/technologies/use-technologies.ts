@@ -17,5 +17,7 @@ export function useTechnologyAssets(technologyId: string | null, page: number) {
     queryFn: () => api.assets.assetsByTechnology(technologyId!, page, TECHNOLOGY_PAGE_SIZE),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
+    // The open row says 'Could not load assets.' itself (spec §8); no snackbar on top.
+    meta: { silent: true },
   });
 }
