@@ -54,25 +54,43 @@ export async function findHistory(api: ApiClient, scanId: string, historyId: str
   return undefined;
 }
 
-/** A poller over `GET …/histories/{h}/status`, stopping at finished, failed or cancelled. */
+/**
+ * A poll answer: the run's status, and once it is over the run itself (its findings, error and
+ * finish time, which the status answer does not carry).
+ */
+export type RunProgress = ScanHistoryStatus & { ended?: ScanHistory };
+
+/**
+ * A poller over `GET …/histories/{h}/status`, stopping at finished, failed or cancelled; the
+ * last poll also reads the run, so the outcome and the final elapsed time are the server's.
+ */
 export function scanPoller(api: ApiClient, scanId: string, historyId: string, intervalMs = SCAN_POLL_MS) {
-  return createPoller<ScanHistoryStatus>({
-    fetch: () => api.scans.historyStatus(scanId, historyId),
+  return createPoller<RunProgress>({
+    fetch: async () => {
+      const status = await api.scans.historyStatus(scanId, historyId);
+      if (!isTerminalScanStatus(status.status)) return status;
+      return { ...status, ended: await findHistory(api, scanId, historyId).catch(() => undefined) };
+    },
     isTerminal: (s) => isTerminalScanStatus(s.status),
     intervalMs,
   });
 }
 
+const time = (iso: string | null | undefined) => {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
+
 /** What the progress view shows of a run: status, [done/total] (N/A until split), elapsed. */
-export function scanSource(label: string, history: ScanHistory): ProgressSource<ScanHistoryStatus> {
-  const started = Date.parse(history.started_at ?? history.created_at);
+export function scanSource(label: string, history: ScanHistory): ProgressSource<RunProgress> {
   return {
     label,
     toState: (s) => ({
       status: s.status,
       done: s.tasks_done,
       total: s.total_task,
-      startedAt: Number.isNaN(started) ? null : started,
+      startedAt: time(s.ended?.started_at ?? history.started_at ?? history.created_at),
+      finishedAt: time(s.ended?.finished_at),
     }),
   };
 }
@@ -91,7 +109,7 @@ export function stopOnFatal<T>(poller: Poller<T>): () => void {
   });
 }
 
-export type FollowResult = { exitCode: ExitCode; snapshot: PollerSnapshot<ScanHistoryStatus> };
+export type FollowResult = { exitCode: ExitCode; snapshot: PollerSnapshot<RunProgress> };
 
 /**
  * Follow a run until it ends (Ink view on a terminal, plain lines otherwise, or plain lines on
@@ -113,7 +131,7 @@ export async function followScan(
     poller.stop();
   });
   const offFatal = stopOnFatal(poller);
-  let snapshot: PollerSnapshot<ScanHistoryStatus>;
+  let snapshot: PollerSnapshot<RunProgress>;
   try {
     snapshot =
       options.linesTo === 'stderr'
@@ -132,15 +150,12 @@ export async function followScan(
   if (snapshot.status !== 'done' && snapshot.error) throw snapshot.error;
   const status = snapshot.data?.status;
   const outcome = status ? scanOutcome(status) : null;
+  const ended = snapshot.data?.ended;
   if (outcome === 'complete') {
-    // The status answer has no findings; the run itself has them once it is over.
-    const done = await findHistory(api, scan.id, history.id).catch(() => undefined);
-    say(ctx.t('scans.finished', { name: scan.name, ...(done?.findings ?? history.findings) }));
+    say(ctx.t('scans.finished', { name: scan.name, ...(ended?.findings ?? history.findings) }));
     return { exitCode: EXIT.ok, snapshot };
   }
-  if (outcome === 'failed') {
-    const done = await findHistory(api, scan.id, history.id).catch(() => undefined);
-    say(ctx.t('scans.failed', { name: scan.name, error: done?.error ?? '-' }));
-  } else say(ctx.t('scans.cancelled', { name: scan.name }));
+  if (outcome === 'failed') say(ctx.t('scans.failed', { name: scan.name, error: ended?.error ?? '-' }));
+  else say(ctx.t('scans.cancelled', { name: scan.name }));
   return { exitCode: EXIT.failure, snapshot };
 }

@@ -1,6 +1,6 @@
-import { type ScanHistory, scanOutcome } from '@didban/core';
+import { scanOutcome } from '@didban/core';
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Translate } from '../../i18n/translate.js';
 import { scanSource } from '../../services/scan-follow.js';
 import { ProgressView } from '../progress/progress-view.js';
@@ -22,8 +22,6 @@ export function ScanProgressScreen(props: {
   const poller = useMemo(() => data.poller(started.scan.id, started.history.id), [data, started]);
   const source = useMemo(() => scanSource(started.scan.name, started.history), [started]);
   const snapshot = useSyncExternalStore(poller.subscribe, poller.getSnapshot);
-  // undefined until read once the run is over; null when it could not be read.
-  const [final, setFinal] = useState<ScanHistory | null>();
 
   useEffect(() => {
     poller.start();
@@ -31,25 +29,23 @@ export function ScanProgressScreen(props: {
   }, [poller]);
 
   const outcome = snapshot.status === 'done' && snapshot.data ? scanOutcome(snapshot.data.status) : null;
-  useEffect(() => {
-    if (outcome) void data.finalHistory(started.scan.id, started.history.id).then((h) => setFinal(h ?? null));
-  }, [outcome, data, started]);
+  // The last poll read the run itself: its findings and error.
+  const final = snapshot.data?.ended;
 
   useKeys((input, key) => {
     if (input === 'q' || key.escape) props.onBack();
   });
 
   const name = started.scan.name;
-  const summary =
-    !outcome || final === undefined
-      ? undefined
-      : outcome === 'complete'
-        ? t('scans.finished', { name, ...(final ?? started.history).findings })
-        : outcome === 'failed'
-          ? t('scans.failed', { name, error: final?.error ?? '-' })
-          : outcome === 'cancelled'
-            ? t('scans.cancelled', { name })
-            : undefined;
+  const summary = !outcome
+    ? undefined
+    : outcome === 'complete'
+      ? t('scans.finished', { name, ...(final ?? started.history).findings })
+      : outcome === 'failed'
+        ? t('scans.failed', { name, error: final?.error ?? '-' })
+        : outcome === 'cancelled'
+          ? t('scans.cancelled', { name })
+          : undefined;
   return (
     <ScreenFrame title={`${started.scan.id} / ${started.history.id}`} keys={t('ui.keys_progress')}>
       <Box flexDirection="column">

@@ -9,13 +9,12 @@ import {
   type PagedList,
   type Poller,
   type ScanHistory,
-  type ScanHistoryStatus,
   startBulkScan,
 } from '@didban/core';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { describeError } from '../../report-error.js';
-import { findHistory, resolveHistory, SCAN_POLL_MS, scanPoller } from '../../services/scan-follow.js';
+import { type RunProgress, resolveHistory, SCAN_POLL_MS, scanPoller } from '../../services/scan-follow.js';
 
 /** Rows a screen asks for at a time. */
 export const UI_PAGE_SIZE = 25;
@@ -36,9 +35,7 @@ export type UiData = {
   assets(groupId: string, page: number): Promise<PagedList<Asset>>;
   scanName(target: UiTarget): string;
   startScan(target: UiTarget, name: string, tags: string[]): Promise<StartedScan>;
-  poller(scanId: string, historyId: string): Poller<ScanHistoryStatus>;
-  /** The run once it is over (its findings), or undefined when it cannot be read. */
-  finalHistory(scanId: string, historyId: string): Promise<ScanHistory | undefined>;
+  poller(scanId: string, historyId: string): Poller<RunProgress>;
   /** Any error as the one line a command would print (server message, unreachable, expired…). */
   errorLine(error: unknown): string;
   /** Writes the export and returns the line to show (how many assets, which file). */
@@ -76,7 +73,6 @@ export function createUiData(ctx: Context, options: { pollMs?: number } = {}): U
         hadToken: ctx.settings.token !== undefined,
         workspace: ctx.settings.workspace,
       }).line,
-    finalHistory: (scanId, historyId) => findHistory(api, scanId, historyId).catch(() => undefined),
     async exportAssets(target, format, file) {
       if (target.kind === 'group') {
         // The command's own streamed export, so a large group never sits in memory.
