@@ -22,7 +22,7 @@ export function ScansTable({
   const ago = useRelativeTime();
   const th = 'px-3 py-2 text-start text-xs font-medium text-zinc-400';
   return (
-    <div className="overflow-x-auto rounded-2xl border border-zinc-800">
+    <div className="relative overflow-x-auto rounded-2xl border border-zinc-800">
       <table className="w-full min-w-[56rem] text-sm" data-testid="scans-table">
         <thead className="bg-zinc-900/80">
           <tr>

@@ -46,7 +46,7 @@ export function HistoryList({
       ) : items.length === 0 ? (
         <p className="text-sm text-zinc-500">{t('detail.historiesEmpty')}</p>
       ) : (
-        <div className="max-h-60 overflow-auto rounded-2xl border border-zinc-800">
+        <div className="relative max-h-60 overflow-auto rounded-2xl border border-zinc-800">
           <table className="w-full min-w-[40rem] text-sm" data-testid="history-table">
             <thead className="sticky top-0 bg-zinc-900">
               <tr>

@@ -131,7 +131,7 @@ function ScanForm({
           <option value={scan.asset_group}>{scan.asset_group_name ?? scan.asset_group}</option>
         ) : null}
       </SelectField>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 *:min-w-0">
         <InfinitePicker
           label={t('form.templates')}
           searchPlaceholder={t('form.templateSearch')}

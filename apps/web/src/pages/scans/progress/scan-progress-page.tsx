@@ -17,7 +17,7 @@ import { PATHS, scanPath } from '../../../routes/paths';
 import { CancelScanButton } from './cancel-scan-button';
 import { ProgressBar } from './progress-bar';
 import { TypingText } from './typing-text';
-import { useScanProgress } from './use-scan-progress';
+import { useScanName, useScanProgress } from './use-scan-progress';
 
 const OUTCOME_TONE = {
   complete: 'text-emerald-300',
@@ -37,6 +37,7 @@ export function ScanProgressPage() {
   const lang = useLang();
   const navigate = useNavigate();
   const snapshot = useScanProgress(scanId, historyId);
+  const name = useScanName(scanId);
   const data = snapshot?.data;
   const status = data?.status;
   const outcome = status ? scanOutcome(status) : null;
@@ -67,7 +68,14 @@ export function ScanProgressPage() {
   return (
     <section data-testid="scan-progress" data-status={status ?? ''}>
       <Card className="mx-auto flex max-w-xl flex-col gap-5">
-        <h1 className="text-sm font-medium uppercase tracking-wide text-zinc-400">{t('progress.title')}</h1>
+        <header>
+          <p className="text-sm font-medium uppercase tracking-wide text-zinc-400">{t('progress.title')}</p>
+          {name ? (
+            <h1 className="mt-1 truncate text-base font-semibold text-zinc-200" dir="auto">
+              {name}
+            </h1>
+          ) : null}
+        </header>
         {outcome ? (
           <p
             role="status"

@@ -1,5 +1,5 @@
 import { createPoller, isTerminalScanStatus, type ScanHistoryStatus } from '@didban/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { api } from '../../../lib/api';
 
@@ -34,4 +34,16 @@ export function useScanProgress(scanId: string, historyId: string | null) {
     void queryClient.invalidateQueries({ queryKey: ['home'] });
   }, [done, queryClient]);
   return snapshot;
+}
+
+/** The scan's name for the page title; read once, and quiet on failure (the status says enough). */
+export function useScanName(scanId: string) {
+  const scan = useQuery({
+    queryKey: ['scans', 'progress-name', scanId],
+    queryFn: () => api.scans.get(scanId),
+    enabled: !!scanId,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
+  return scan.data?.name ?? null;
 }
