@@ -389,7 +389,7 @@ describe.each(['fa', 'en'] as const)('asset inventory in %s', (lang) => {
       await changed.waitFor();
       const titleChange = changed.locator('[data-field="title"]');
       expect(await titleChange.locator('td').allTextContents()).toEqual([
-        'title',
+        TEXT[lang].changedFields.title,
         'Didban Lab Blog – Just another WordPress site',
         'Welcome to nginx!',
       ]);

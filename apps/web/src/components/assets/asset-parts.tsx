@@ -78,7 +78,7 @@ export function TechnologyIcons({
         <TechnologyIcon key={`${tech.id}-${tech.version ?? ''}`} technology={tech} />
       ))}
       {hidden ? (
-        <span className="text-xs text-zinc-500" data-testid="more-technologies">
+        <span className="text-xs text-zinc-500" dir="ltr" data-testid="more-technologies">
           {t('inventory.moreTechnologies', { n: formatNumber(hidden, lang) })}
         </span>
       ) : null}

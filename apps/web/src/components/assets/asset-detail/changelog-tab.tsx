@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import type { Tone } from '../../../lib/status-tone';
 import { Badge } from '../../ui/status-badge';
 import { showValue } from '../show-value';
+import { useFieldLabel } from '../use-field-label';
 import { useAssetChangelog, useAssetGroup } from './use-asset-detail';
 
 const KIND_TONE: Record<AssetChange['kind'], Tone> = {
@@ -19,6 +20,7 @@ export function ChangelogTab({ asset }: { asset: Asset }) {
   const lang = useLang();
   const changelog = useAssetChangelog(asset.id);
   const { history } = useAssetGroup(asset.group);
+  const fieldLabel = useFieldLabel();
   if (changelog.isLoading) return <p className="text-sm text-zinc-500">{t('shared:loading')}</p>;
   if (changelog.isError)
     return (
@@ -64,7 +66,7 @@ export function ChangelogTab({ asset }: { asset: Asset }) {
               <tbody>
                 {entry.changes.map((change) => (
                   <tr key={change.field} data-testid="changelog-change" data-field={change.field}>
-                    <td className="py-1 pe-3 text-zinc-300">{change.field}</td>
+                    <td className="py-1 pe-3 text-zinc-300">{fieldLabel(change.field)}</td>
                     <td className="py-1 pe-3 text-red-300" dir="ltr">
                       {showValue(change.from) || t('assetDetail.changelog.emptyValue')}
                     </td>

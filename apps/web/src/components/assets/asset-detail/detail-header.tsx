@@ -29,7 +29,11 @@ export function DetailHeader({ asset, screenshotUrl }: { asset: Asset; screensho
         >
           {asset.host}:{asset.port}
         </a>
-        {asset.title ? <p className="truncate text-sm text-zinc-400">{asset.title}</p> : null}
+        {asset.title ? (
+          <p className="truncate text-sm text-zinc-400" dir="auto">
+            {asset.title}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <span data-testid="detail-status">
             <StatusBadge status={asset.status} />

@@ -115,6 +115,16 @@ export const assetsInventoryEn = {
       noSelection: 'No assets selected to export.',
     },
   },
+  /** Names of the fields a changelog or a comparison reports (server TRACKED_FIELDS). */
+  changedFields: {
+    ip: 'IP addresses',
+    is_root: 'Root',
+    status: 'Status',
+    title: 'Title',
+    cname: 'CNAME',
+    content_length: 'Content length',
+    technologies: 'Technologies',
+  },
   assetDetail: {
     label: 'Asset details',
     close: 'Close details',

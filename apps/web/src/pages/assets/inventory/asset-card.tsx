@@ -53,6 +53,8 @@ export function AssetCard({
             type="button"
             onClick={onOpen}
             className="truncate text-start text-sm text-zinc-400 hover:text-zinc-200"
+            // Titles come from the targets, mostly in English: their own direction keeps them readable.
+            dir="auto"
             data-testid="asset-title"
           >
             {asset.title || t('inventory.noTitle')}
@@ -65,9 +67,6 @@ export function AssetCard({
           <StatusBadge status={asset.status} />
         </span>
         {asset.is_root ? <RootBadge /> : null}
-        <span className="text-xs text-zinc-500" dir="ltr">
-          :{asset.port}
-        </span>
       </div>
       <IpList ip={asset.ip} />
       {cnames.length ? (

@@ -80,7 +80,7 @@ export function AssetTable({
                     {asset.is_root ? <RootBadge /> : null}
                   </div>
                   {asset.title ? (
-                    <p className="truncate text-xs text-zinc-500" data-testid="asset-title">
+                    <p className="truncate text-xs text-zinc-500" dir="auto" data-testid="asset-title">
                       {asset.title}
                     </p>
                   ) : null}

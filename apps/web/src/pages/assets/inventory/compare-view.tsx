@@ -2,6 +2,7 @@ import type { Asset, EnumerationHistory } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { hostPort } from '../../../components/assets/asset-parts';
 import { showValue } from '../../../components/assets/show-value';
+import { useFieldLabel } from '../../../components/assets/use-field-label';
 import { ListState } from '../../../components/ui/card';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
@@ -27,6 +28,7 @@ export function CompareView({
   const lang = useLang();
   const [from, to] = ids;
   const comparison = useHistoryComparison(from, to);
+  const fieldLabel = useFieldLabel();
   const picker = (which: 0 | 1, label: string) => (
     <label className="flex flex-col gap-1 text-sm text-zinc-400">
       {label}
@@ -89,11 +91,14 @@ export function CompareView({
                     <ul className="mt-1 flex flex-col gap-0.5 text-xs">
                       {changes.map((change) => (
                         <li key={change.field} className="flex flex-wrap gap-1" data-testid="compare-change">
-                          <span className="text-zinc-400">{change.field}:</span>
+                          <span className="text-zinc-400">{fieldLabel(change.field)}:</span>
                           <span dir="ltr" className="text-red-300 line-through">
                             {showValue(change.from)}
                           </span>
-                          <span aria-hidden="true">→</span>
+                          {/* Points along the reading direction. */}
+                          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                            →
+                          </span>
                           <span dir="ltr" className="text-emerald-300">
                             {showValue(change.to)}
                           </span>
