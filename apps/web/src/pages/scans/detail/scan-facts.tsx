@@ -7,6 +7,7 @@ import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { intlLocale } from '../../../lib/language';
 import { assetGroupPath } from '../../../routes/paths';
+import { useTemplateNames } from '../use-template-names';
 import { Fact } from './evidence-block';
 
 const weekdayName = (day: number, locale: string) =>
@@ -16,6 +17,7 @@ const weekdayName = (day: number, locale: string) =>
 export function ScanFacts({ scan }: { scan: Scan }) {
   const { t } = useTranslation('scans');
   const lang = useLang();
+  const names = useTemplateNames(scan.template_ids);
   const schedule = scan.schedule && scan.schedule.frequency !== 'none' ? scan.schedule : null;
   const scheduleText = schedule
     ? [
@@ -50,9 +52,13 @@ export function ScanFacts({ scan }: { scan: Scan }) {
       <Fact label={t('detail.workerGroup')}>{scan.worker_group_name ?? t('form.workerGroupNone')}</Fact>
       <Fact label={t('detail.templates')}>
         {scan.template_ids.length ? (
-          <span dir="ltr" className="font-mono text-xs break-all">
-            {scan.template_ids.join(', ')}
-          </span>
+          <ul className="flex flex-col gap-0.5" data-testid="scan-templates">
+            {scan.template_ids.map((id) => (
+              <li key={id} dir="auto" title={id}>
+                {names[id] ?? id}
+              </li>
+            ))}
+          </ul>
         ) : (
           t('detail.none')
         )}

@@ -10,6 +10,7 @@ import { useLang } from '../../../hooks/use-lang';
 import { useTagPicker, useTemplatePicker } from '../../../hooks/use-scan-pickers';
 import { useAllWorkerGroups } from '../../../hooks/use-workers';
 import { useAssetGroupChoices } from '../use-scans';
+import { useTemplateNames } from '../use-template-names';
 import {
   initialScanForm,
   type ScanFormErrors,
@@ -74,6 +75,9 @@ function ScanForm({
   const groups = useAssetGroupChoices();
   const workerGroups = useAllWorkerGroups();
   const { save, pending } = useSaveScan();
+  // An edited scan's templates read by name once their details arrive.
+  const storedNames = useTemplateNames(scan?.template_ids ?? []);
+  const nameOf = (id: string) => form.templateNames[id] ?? storedNames[id] ?? id;
 
   const change = (patch: Partial<ScanFormState>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -135,7 +139,7 @@ function ScanForm({
         <InfinitePicker
           label={t('form.templates')}
           searchPlaceholder={t('form.templateSearch')}
-          selected={form.templateIds.map((id) => ({ id, name: form.templateNames[id] ?? id }))}
+          selected={form.templateIds.map((id) => ({ id, name: nameOf(id) }))}
           onChange={(items) =>
             change({
               templateIds: items.map((i) => i.id),
