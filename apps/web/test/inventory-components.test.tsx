@@ -124,7 +124,9 @@ describe('the inventory table (spec §2)', () => {
 
 describe('the filter menu panels (spec §4, §5, §8, §9)', () => {
   it('searches options 300 ms after typing stops and shows their counts', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
+    // Let promises and React settle without moving the clock.
+    const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
     inventoryOptions.mockImplementation(async (_field: string, search: string) =>
       [
         { value: '80', count: 8 },
@@ -141,7 +143,9 @@ describe('the filter menu panels (spec §4, §5, §8, §9)', () => {
         onToggle={onToggle}
       />,
     );
-    await screen.findByText('8080');
+    await settle();
+    await settle();
+    expect(screen.getByText('8080')).toBeTruthy();
     expect(inventoryOptions).toHaveBeenLastCalledWith('port', '', { asset_group: 'g1' });
     const chosen = screen.getAllByTestId('filter-option')[0]!;
     expect(chosen.getAttribute('aria-checked')).toBe('true');
@@ -151,10 +155,10 @@ describe('the filter menu panels (spec §4, §5, §8, §9)', () => {
     await act(() => vi.advanceTimersByTimeAsync(299));
     expect(inventoryOptions).toHaveBeenCalledTimes(1);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    await vi.waitFor(() =>
-      expect(inventoryOptions).toHaveBeenLastCalledWith('port', '808', { asset_group: 'g1' }),
-    );
-    await vi.waitFor(() => expect(screen.getAllByTestId('filter-option')).toHaveLength(1));
+    await settle();
+    expect(inventoryOptions).toHaveBeenLastCalledWith('port', '808', { asset_group: 'g1' });
+    await settle();
+    expect(screen.getAllByTestId('filter-option')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('filter-option'));
     expect(onToggle).toHaveBeenCalledWith('8080');
   });
