@@ -9,8 +9,7 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-// scripts/ is not a workspace package, so the engine's public entry is imported by path.
-import { collectScan, loadTemplates } from '../../../packages/engine/src/index.js';
+import type * as Engine from '../../../packages/engine/src/index.js';
 import { benchTemplate, probeOnlyTemplate } from './templates.js';
 
 // The engine sends through undici, so the bench also runs a bare undici client: the engine is
@@ -18,6 +17,13 @@ import { benchTemplate, probeOnlyTemplate } from './templates.js';
 const undici = createRequire(join(import.meta.dirname, '../../../packages/engine/package.json'))(
   'undici',
 ) as typeof import('undici');
+
+// scripts/ is not a workspace package, so the engine's public entry is imported by path.
+// BENCH_ENGINE=<path to an index.ts> measures another copy of the engine (an older commit
+// unpacked with `git archive`) with this same script, for before/after figures.
+const { collectScan, loadTemplates } = (await import(
+  process.env.BENCH_ENGINE || '../../../packages/engine/src/index.js'
+)) as typeof Engine;
 
 const TEMPLATES = Number(process.argv[2] ?? 100);
 const HOSTS = Number(process.argv[3] ?? 200);
