@@ -316,6 +316,8 @@ async function measureLists(
 
   const history = `panel/scans/${scanId}/histories/${historyId}/vulnerabilities/`;
   const queries: [string, string][] = [
+    // What any authenticated call costs here (token, workspace, a tiny query): the floor under the rest.
+    ['Baseline: scan statistics', 'panel/scans/statistics'],
     ['Workspace list, default (most severe first)', 'panel/vulnerabilities/?page=1&page_size=10'],
     ['Severity filter', 'panel/vulnerabilities/?severity=critical,high&page_size=25'],
     [
