@@ -74,6 +74,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
   let scanId: string;
   let historyId: string;
   let vulnId: string;
+  let assetId: string;
 
   it('signs in, creates a group on the lab and lists the asset the worker discovered', async () => {
     const login = await runBinary(
@@ -108,6 +109,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     const list = await runBinary(['assets', 'list', '--group', groupId, '--json'], env);
     expect(list.exitCode).toBe(0);
     expect(JSON.parse(list.stdout).results).toMatchObject([{ host: site, port: 80 }]);
+    assetId = JSON.parse(list.stdout).results[0].id;
   }, 90_000);
 
   it('starts a bulk scan by tag and follows it with plain lines to "finished", exit 0', async () => {
@@ -164,6 +166,32 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     );
     expect(high).toMatchObject({ results: [], result_count: 0 });
   });
+
+  it('scans picked assets with --json --follow: one JSON document on stdout, progress on stderr', async () => {
+    const r = await runBinary(
+      [
+        'scans',
+        'start',
+        '--asset',
+        assetId,
+        '--template',
+        'public:git-config-exposure',
+        '--json',
+        '--follow',
+      ],
+      env,
+    );
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      scan_id: expect.any(String),
+      scan_history_id: expect.any(String),
+      name: `bulk scan for ${site}`,
+      status: 'finished',
+    });
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(
+      new RegExp(`^Scan bulk scan for ${site.replace(/\./g, '\\.')} finished: 0 critical, 0 high, 1 medium`),
+    );
+  }, 60_000);
 
   it('trips --fail-on at or above the gate (exit 1, one line on stderr) and passes below it', async () => {
     const tripped = await runBinary(['vulns', 'list', '--fail-on', 'medium'], env);
