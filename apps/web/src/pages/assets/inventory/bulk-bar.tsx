@@ -4,7 +4,10 @@ import { useLang } from '../../../hooks/use-lang';
 import { formatNumber } from '../../../lib/format-date';
 import type { ExportFormat } from './export-assets';
 
-/** Spec §2: the sticky bar of actions on the selected assets (export JSON/CSV, bulk scan). */
+/**
+ * Spec §2: the sticky bar of actions on the selected assets (export JSON/CSV, bulk scan). It sticks
+ * just under the 4rem sticky header, so scrolling a long list keeps it in reach.
+ */
 export function BulkBar({
   count,
   onExport,
@@ -20,7 +23,7 @@ export function BulkBar({
   const lang = useLang();
   return (
     <div
-      className="sticky top-2 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-brand-500/40 bg-zinc-900/95 px-4 py-2 shadow-lg backdrop-blur"
+      className="sticky top-18 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-brand-500/40 bg-zinc-900/95 px-4 py-2 shadow-lg backdrop-blur"
       data-testid="bulk-bar"
     >
       <span className="text-sm font-medium" data-testid="bulk-count">
