@@ -14,8 +14,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
 import { assetsGroupsEn } from '../../../apps/web/src/i18n/locales/en/assets-groups';
+import { homeEn } from '../../../apps/web/src/i18n/locales/en/home';
 import { scansEn } from '../../../apps/web/src/i18n/locales/en/scans';
 import { assetsGroupsFa } from '../../../apps/web/src/i18n/locales/fa/assets-groups';
+import { homeFa } from '../../../apps/web/src/i18n/locales/fa/home';
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { newAccount, register } from '../support/server-api';
@@ -25,8 +27,8 @@ const baseUrl = inject('baseUrl');
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 // The panel's own words (apps/web locales), so the spec reads exactly what a user reads.
 const WORDS = {
-  en: { groups: assetsGroupsEn, scans: scansEn },
-  fa: { groups: assetsGroupsFa, scans: scansFa },
+  en: { groups: assetsGroupsEn, scans: scansEn, home: homeEn },
+  fa: { groups: assetsGroupsFa, scans: scansFa, home: homeFa },
 } as const;
 const COUNTRY = { fa: 'IR', en: 'DE' } as const;
 const SCAN_MS = 180_000;
@@ -170,8 +172,16 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
 
     const { context, page, errors } = await openPage(browser, baseUrl, lang);
     try {
+      // --- home before any scan: zeros and the empty breakdown ---
       await openSignedIn(page, owner, '/');
       await page.getByTestId('home-stats').waitFor();
+      await expect
+        .poll(() =>
+          page.getByTestId('home-stat-scans-total').locator('[data-value]').getAttribute('data-value'),
+        )
+        .toBe('0');
+      await page.getByText(WORDS[lang].home.severity.empty).waitFor();
+      await screenshot(page, `home-before-scans-${lang}`);
 
       // --- the modal: title, prefilled name, §5 messages, pickers ---
       const form = await openBulkScan(page, lang, groupName);

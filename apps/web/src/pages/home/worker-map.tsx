@@ -35,6 +35,7 @@ export function WorkerMap({ workers }: { workers: Dashboard['workers'] }) {
       country: w.country,
       total: w.total,
       online: w.online,
+      count: formatNumber(w.total, lang),
       label: t('workersMap.tooltip', {
         country: countryName(w.country),
         total: formatNumber(w.total, lang),

@@ -31,7 +31,14 @@ const COUNTRIES = shapes.map((shape) => ({
   centroid: path.centroid(shape),
 }));
 
-export type CountryWorkers = { country: string; total: number; online: number; label: string };
+/** A country with workers; `count` and `label` are already in the reader's language. */
+export type CountryWorkers = {
+  country: string;
+  total: number;
+  online: number;
+  count: string;
+  label: string;
+};
 
 /**
  * An SVG world map with the countries that have workers filled: bright when some are online,
@@ -81,7 +88,7 @@ export function WorldMapSvg({ workers, label }: { workers: CountryWorkers[]; lab
                 dominantBaseline="central"
                 className="fill-white text-[15px] font-semibold"
               >
-                {w.total}
+                {w.count}
               </text>
             </g>
           );
