@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, startLab } from '../../../scripts/lab/src/lab.js';
 import { startWorker, type WorkerHandle } from '../../worker/src/index.js';
 import { run } from '../src/run.js';
-import { runBinary } from './helpers/binary.js';
+import { BIN, runBinary } from './helpers/binary.js';
 import { startLiveServer } from './helpers/live-server.js';
 
 /**
@@ -307,6 +308,24 @@ describe('scans and vulnerabilities from the real binary, against a live server,
       `Stopped following; the scan goes on. Follow again: didban scans follow ${ids.scan_id} --history ${ids.scan_history_id}`,
     );
     expect((await api.scans.historyStatus(ids.scan_id, ids.scan_history_id)).status).not.toBe('cancelled');
+
+    // The same from the real binary in a pipeline: a real SIGINT after the first plain line.
+    const child = spawn(process.execPath, [BIN, 'scans', 'follow', ids.scan_id], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let pressed = false;
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      out += text;
+      // Once: a second Ctrl+C ends the process at once, as it should.
+      if (!pressed && out.includes('elapsed')) pressed = child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(out.trim().split('\n').at(-1)).toBe(
+      `Stopped following; the scan goes on. Follow again: didban scans follow ${ids.scan_id} --history ${ids.scan_history_id}`,
+    );
 
     const cancel = await runBinary(['scans', 'cancel', ids.scan_id], env);
     expect(cancel.stderr).toBe('');
