@@ -19,6 +19,10 @@ beforeAll(async () => {
     if (req.url === '/admin') {
       res.writeHead(200, { 'content-type': 'text/html', 'x-panel': 'didban-lab' });
       res.end('<html><title>Lab admin</title><body>Welcome to the Lab Admin Console v2.4</body></html>');
+    } else if (req.url === '/binary') {
+      // A binary answer (a NUL byte): PostgreSQL text cannot hold it, the finding must still be kept.
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end(Buffer.from('Lab Admin Console v3.1\u0000\u0001core', 'latin1'));
     } else if (req.url === '/slow') {
       // Answers after the test is over: the run stays running until it is cancelled.
       setTimeout(() => res.end('late'), 60_000).unref();
@@ -136,6 +140,21 @@ describe('scan now: template runs', () => {
     expect(finding.request).toContain('GET /admin HTTP/1.1');
     expect(finding.response).toContain('HTTP/1.1 200');
     expect(finding.response).toContain('Welcome to the Lab Admin Console v2.4');
+  }, 90_000);
+
+  it('keeps a finding whose evidence is binary, NUL shown as U+FFFD', async () => {
+    const owner = await memberWithWorker();
+    const started = await call('POST', 'panel/templates/scan-now/', owner.auth, {
+      yaml: template('lab-binary-console', '/binary', 'Lab Admin Console'),
+      targets: [targetUrl],
+    });
+    expect(started.statusCode).toBe(201);
+    const run = await ended(owner.auth, started.json().data.run_id);
+    expect(run.status).toBe('finished');
+    expect(run.counts).toMatchObject({ findings: 1 });
+    expect(run.findings[0].extracted_results).toEqual(['3.1']);
+    expect(run.findings[0].response).toContain('v3.1\uFFFD');
+    expect(run.findings[0].response).not.toContain('\u0000');
   }, 90_000);
 
   it('runs a saved template by id, and nothing when the page does not match', async () => {

@@ -12,6 +12,7 @@ import {
   templateRunResultSchema,
 } from '@didban/core';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { pgText } from '../db/pg-text.js';
 import {
   assets,
   type FailedPair,
@@ -26,10 +27,8 @@ import { SEVERITY_RANK } from './severity-rank.js';
 
 type Finding = Extract<TemplateRunResult, { type: 'finding' }>;
 
-/** PostgreSQL text cannot hold NUL; binary evidence (a heap dump, .DS_Store) shows it as U+FFFD. */
-const clean = (text: string) => text.replaceAll('\u0000', '\uFFFD');
 const trim = (text: string | null) =>
-  text === null ? null : clean(text.slice(0, TEMPLATE_RUN_EVIDENCE_MAX));
+  text === null ? null : pgText(text.slice(0, TEMPLATE_RUN_EVIDENCE_MAX));
 
 /** The identity of a vulnerability inside a workspace. */
 export function vulnerabilityKey(
@@ -81,11 +80,11 @@ export async function ingestChunkResults(tx: Tx, chunkId: string, items: unknown
     const severity = normalizeSeverity(f.severity);
     const rank = SEVERITY_RANK[severity];
     const evidence = {
-      template_name: clean(f.template_name),
+      template_name: pgText(f.template_name),
       severity,
       severity_rank: rank,
-      extractor_name: f.extractor_name === null ? null : clean(f.extractor_name),
-      extracted_results: f.extracted_results.map(clean),
+      extractor_name: f.extractor_name === null ? null : pgText(f.extractor_name),
+      extracted_results: f.extracted_results.map(pgText),
       protocol: f.protocol,
       ip: f.ip ?? asset?.ip.split(',')[0] ?? null,
       request: trim(f.request),
@@ -104,11 +103,11 @@ export async function ingestChunkResults(tx: Tx, chunkId: string, items: unknown
         workspace_id: history.workspace_id,
         dedupe_key: vulnerabilityKey(f.template_id, f.matcher_name, assetId ?? f.host, f.matched_at),
         template_id: f.template_id,
-        matcher_name: f.matcher_name === null ? null : clean(f.matcher_name),
+        matcher_name: f.matcher_name === null ? null : pgText(f.matcher_name),
         asset_id: assetId,
-        host: asset?.host ?? clean(f.host),
+        host: asset?.host ?? pgText(f.host),
         port: asset?.port ?? null,
-        matched_at: clean(f.matched_at),
+        matched_at: pgText(f.matched_at),
         ...evidence,
       })
       .onConflictDoUpdate({

@@ -9,6 +9,7 @@ import {
   templateRunResultSchema,
 } from '@didban/core';
 import { eq, sql } from 'drizzle-orm';
+import { pgText } from '../db/pg-text.js';
 import { templateRunFindings, templateRuns } from '../db/schema.js';
 import type { TemplateRunProblemRow } from '../db/tables/template-runs.js';
 import { HttpError } from '../http/errors.js';
@@ -18,7 +19,8 @@ export const TEMPLATE_RUN_KIND = 'template-run';
 /** Problems kept per run: enough to say why templates did not run, bounded for a huge target list. */
 const PROBLEMS_KEPT = 200;
 
-const trim = (text: string | null) => (text === null ? null : text.slice(0, TEMPLATE_RUN_EVIDENCE_MAX));
+const trim = (text: string | null) =>
+  text === null ? null : pgText(text.slice(0, TEMPLATE_RUN_EVIDENCE_MAX));
 
 function parseItems(items: unknown[]): TemplateRunResult[] {
   return items.map((raw) => {
@@ -53,14 +55,14 @@ async function ingest({ tx, task }: KindContext, items: unknown[]) {
         run_id,
         key: item.key,
         template_id: item.template_id,
-        template_name: item.template_name,
+        template_name: pgText(item.template_name),
         severity: item.severity,
         protocol: item.protocol,
-        host: item.host,
-        matched_at: item.matched_at,
+        host: pgText(item.host),
+        matched_at: pgText(item.matched_at),
         matcher_name: item.matcher_name,
         extractor_name: item.extractor_name,
-        extracted_results: item.extracted_results,
+        extracted_results: item.extracted_results.map(pgText),
         request: trim(item.request),
         response: trim(item.response),
         evidence_truncated:
