@@ -26,7 +26,7 @@ describe('setupSteps', () => {
     const [install, run] = setupSteps('unix', URL);
     expect(install?.command).toBe('pnpm install');
     const lines = run?.command.split('\n') ?? [];
-    expect(lines[0]).toBe('node apps/worker/bin/didban-worker.mjs \\');
+    expect(lines[0]).toBe('node --max-semi-space-size=64 apps/worker/bin/didban-worker.mjs \\');
     expect(lines.slice(0, -1).every((line) => line.endsWith(' \\'))).toBe(true);
     expect(run?.command).toContain(`--server ${URL}`);
     expect(run?.command).toContain('--naabu-timeout 0');

@@ -17,6 +17,11 @@ const DEFAULTS = [
 export type SetupStep = { key: 'build' | 'install' | 'run'; command: string };
 
 const BIN = 'apps/worker/bin/didban-worker.mjs';
+/**
+ * A larger young generation: the engine allocates per request, and with 64 MB semi-spaces V8
+ * collects far less often — a quarter less CPU per request in scripts/bench/engine.
+ */
+const NODE_FLAGS = '--max-semi-space-size=64';
 
 /**
  * The commands of one platform, run from the root of a Didban checkout (the worker uses the
@@ -59,7 +64,7 @@ export function setupSteps(platform: SetupPlatform, serverUrl: string): SetupSte
 
 function runArgs(serverUrl: string, key: string): string[] {
   return [
-    `node ${BIN}`,
+    `node ${NODE_FLAGS} ${BIN}`,
     `--server ${serverUrl}`,
     `--key ${key}`,
     ...DEFAULTS.map((d) => `${d.flag} ${d.value}`),
