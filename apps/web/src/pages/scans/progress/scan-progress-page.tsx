@@ -71,8 +71,9 @@ export function ScanProgressPage() {
         <header>
           <p className="text-sm font-medium uppercase tracking-wide text-zinc-400">{t('progress.title')}</p>
           {name ? (
-            <h1 className="mt-1 truncate text-base font-semibold text-zinc-200" dir="auto">
-              {name}
+            <h1 className="mt-1 truncate text-base font-semibold text-zinc-200">
+              {/* Isolated, so a Latin name in fa keeps the page's start alignment. */}
+              <bdi>{name}</bdi>
             </h1>
           ) : null}
         </header>
