@@ -3,13 +3,18 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
+import { assetsGroupsEn } from '../src/i18n/locales/en/assets-groups';
 import { fa } from '../src/i18n/locales/fa';
+import { assetsGroupsFa } from '../src/i18n/locales/fa/assets-groups';
 import { NAMESPACES } from '../src/i18n/namespaces';
 import { ReadMore } from '../src/pages/assets/technologies/read-more';
 
 beforeAll(async () => {
   await initI18n('fa', fa);
   for (const ns of NAMESPACES) i18next.addResourceBundle('en', ns, en[ns]);
+  // The asset group pages' strings arrive with those pages (load-group-strings.ts).
+  i18next.addResourceBundle('fa', 'assets', assetsGroupsFa, true, false);
+  i18next.addResourceBundle('en', 'assets', assetsGroupsEn, true, false);
 });
 
 const long =

@@ -31,6 +31,8 @@ const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const WORDS = { en: assetsGroupsEn, fa: assetsGroupsFa } as const;
 const SAVE = { en: 'Save', fa: 'ذخیره' } as const;
 const DISCOVERY_MS = 180_000;
+/** expect.poll waits 1 s by default; two busy cores need longer for a refetch to land. */
+const SLOW = { timeout: 15_000 };
 
 let browser: Browser;
 let lab: Lab;
@@ -163,7 +165,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await wizard.getByLabel(w.wizard.frequency, { exact: true }).selectOption('none');
       await wizard.getByLabel(w.wizard.roots, { exact: true }).fill(`${manifest.zone}\n${manifest.axfrZone}`);
       await wizard.getByLabel(w.wizard.customPorts, { exact: true }).fill(plantedPorts(manifest));
-      await expect.poll(() => wizard.locator('[data-field-error]').count()).toBe(0);
+      await expect.poll(() => wizard.locator('[data-field-error]').count(), SLOW).toBe(0);
       await wizard.getByRole('button', { name: w.wizard.next }).click();
       await wizard.getByLabel(w.wizard.workerGroup, { exact: true }).waitFor();
       await screenshot(page, `asset-groups-wizard-step2-${lang}`);
@@ -182,7 +184,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
         .getByTestId('group-name')
         .filter({ hasText: `Lab ${lang}` })
         .waitFor();
-      await expect.poll(() => page.getByTestId('history-row').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('history-row').count(), SLOW).toBe(1);
       const first = await groupAssets(owner, groupId!);
       const keys = first.map((a) => `${a.host}:${a.port}`).sort();
       expect(keys).toEqual(expectedAssetKeys(manifest));
@@ -203,7 +205,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await page.getByRole('button', { name: w.groups.action.rediscover, exact: true }).click();
       await snackbar(page, w.groups.rediscoveryStarted);
       await followDiscovery(page, groupId!, `asset-rediscover-loading-${lang}`);
-      await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => page.getByTestId('history-row').count(), SLOW).toBe(2);
       const second = await groupAssets(owner, groupId!);
       expect(second.map((a) => `${a.host}:${a.port}`)).toContain(`${added}:80`);
       const latest = (await apiOf(owner).assets.getEnumeration(groupId!)).history[0]!;
@@ -211,7 +213,9 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       expect(latest.new_assets).toBeGreaterThan(0);
       const signed = `+${new Intl.NumberFormat(locale).format(latest.new_assets)}`;
       // The page may show the run as it was while running for a moment, then the refetched one.
-      await expect.poll(() => page.getByTestId('history-new-assets').first().textContent()).toBe(signed);
+      await expect
+        .poll(() => page.getByTestId('history-new-assets').first().textContent(), SLOW)
+        .toBe(signed);
 
       // --- edit: the wizard opens filled with the stored group; a new name is saved ---
       await page.getByRole('button', { name: w.groups.action.edit, exact: true }).click();
@@ -268,11 +272,11 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await page.getByRole('button', { name: w.groups.bulkScan, exact: true }).click();
       const scanDialog = page.getByRole('dialog');
       await expect
-        .poll(() => scanDialog.locator('input').first().inputValue())
+        .poll(() => scanDialog.locator('input').first().inputValue(), SLOW)
         .toBe(bulkScanNameForGroups([groupName]));
       await screenshot(page, `asset-groups-bulk-scan-${lang}`);
       await page.keyboard.press('Escape');
-      await expect.poll(() => scanDialog.count()).toBe(0);
+      await expect.poll(() => scanDialog.count(), SLOW).toBe(0);
 
       // --- technologies: a lab technology and the assets that use it ---
       await page.getByRole('link', { name: w.tabs.technologies }).click();
@@ -297,7 +301,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       const rows = wordpress.getByTestId('technology-asset-row');
       await rows.first().waitFor();
       const wpHosts = current.filter((a) => a.technologies.some((t) => t.platform.name === 'WordPress'));
-      await expect.poll(() => rows.count()).toBe(Math.min(10, wpHosts.length));
+      await expect.poll(() => rows.count(), SLOW).toBe(Math.min(10, wpHosts.length));
       for (const text of await rows.allTextContents())
         expect(wpHosts.some((a) => text.includes(`${a.host}:${a.port}`))).toBe(true);
       await screenshot(page, `asset-technologies-${lang}`);
@@ -313,14 +317,14 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
           worker_group: labGroup.id,
         });
       await page.getByRole('link', { name: w.tabs.groups }).click();
-      await expect.poll(() => page.getByTestId('group-row').count()).toBe(3);
+      await expect.poll(() => page.getByTestId('group-row').count(), SLOW).toBe(3);
       const search = page.getByPlaceholder(w.groups.search);
       await search.fill(manifest.axfrZone);
       await expect
-        .poll(() => page.getByTestId('group-row').allTextContents())
+        .poll(() => page.getByTestId('group-row').allTextContents(), SLOW)
         .toEqual([expect.stringContaining(groupName)]);
       await search.fill('Spare');
-      await expect.poll(() => page.getByTestId('group-row').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('group-row').count(), SLOW).toBe(2);
       await page.getByRole('checkbox', { name: w.groups.selectPage }).check();
       await page.getByTestId('groups-bulk-bar').getByRole('button', { name: w.groups.bulkDelete }).click();
       await page
@@ -334,7 +338,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await snackbar(page, fill(w.groups.bulkDeleted_other, { n: (2).toLocaleString(locale) }));
       await page.getByText(w.groups.noMatch).waitFor();
       await search.fill('');
-      await expect.poll(() => page.getByTestId('group-row').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('group-row').count(), SLOW).toBe(1);
 
       // --- delete the group ---
       await page.getByRole('button', { name: fill(w.groups.actionsFor, { name: groupName }) }).click();
@@ -347,6 +351,10 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await page.getByText(w.groups.empty).waitFor();
       await expect(apiOf(owner).assets.getGroup(groupId!)).rejects.toMatchObject({ status: 404 });
       expect(errors).toEqual([]);
+    } catch (error) {
+      // What the page showed when a step failed, for whoever reads the failure.
+      await screenshot(page, `asset-groups-failed-${lang}`).catch(() => {});
+      throw error;
     } finally {
       stopWorker(child);
       await context.close();

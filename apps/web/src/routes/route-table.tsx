@@ -4,6 +4,13 @@ import { Splash } from '../components/layout/splash';
 import { PATHS } from './paths';
 import type { RouteHandle } from './route-handle';
 
+/** An asset page's module once the asset group strings it reads are loaded too (see load-group-strings.ts). */
+const withAssetGroupStrings = <T,>(page: Promise<T>): Promise<T> =>
+  Promise.all([
+    page,
+    import('../pages/assets/load-group-strings').then((m) => m.loadAssetGroupStrings()),
+  ]).then(([module]) => module);
+
 /**
  * The panel's routes, the single table later issues extend (spec §2). Each page is its own chunk
  * (`lazy`), so the sign-in page does not carry the shell, the settings pages or headless UI.
@@ -74,7 +81,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: PATHS.assets,
-            lazy: () => import('../pages/assets/assets-layout').then((m) => ({ Component: m.AssetsLayout })),
+            lazy: () =>
+              withAssetGroupStrings(import('../pages/assets/assets-layout')).then((m) => ({
+                Component: m.AssetsLayout,
+              })),
             children: [
               { index: true, element: <Navigate to={PATHS.assetGroups} replace /> },
               {
@@ -100,12 +110,17 @@ export const routes: RouteObject[] = [
           },
           {
             path: `${PATHS.assets}/:groupId`,
-            lazy: () => import('../pages/assets/group/group-page').then((m) => ({ Component: m.GroupPage })),
+            lazy: () =>
+              withAssetGroupStrings(import('../pages/assets/group/group-page')).then((m) => ({
+                Component: m.GroupPage,
+              })),
           },
           {
             path: `${PATHS.assets}/:groupId/loading`,
             lazy: () =>
-              import('../pages/assets/loading/loading-page').then((m) => ({ Component: m.LoadingPage })),
+              withAssetGroupStrings(import('../pages/assets/loading/loading-page')).then((m) => ({
+                Component: m.LoadingPage,
+              })),
           },
           {
             path: `${PATHS.scans}/:scanId/loading`,

@@ -1,0 +1,33 @@
+import { toLang } from '@didban/core';
+import i18next from 'i18next';
+
+/**
+ * i18next once started. The router resolves the first page's chunks while main.tsx still awaits
+ * initI18n, and init replaces every resource, so strings are added only after it.
+ */
+function initialized(): Promise<void> {
+  if (i18next.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      i18next.off('initialized', done);
+      resolve();
+    };
+    i18next.on('initialized', done);
+  });
+}
+
+/**
+ * Adds the asset group pages' strings (groups, group, loading, technologies) to the `assets`
+ * namespace before those pages render. They are kept out of the language file every page loads
+ * first, so the sign-in bundle stays within its size budget.
+ */
+export async function loadAssetGroupStrings(): Promise<void> {
+  await initialized();
+  const lang = toLang(i18next.language);
+  if (i18next.exists('assets:tabs.groups', { lng: lang })) return;
+  const strings =
+    lang === 'fa'
+      ? (await import('../../i18n/locales/fa/assets-groups')).assetsGroupsFa
+      : (await import('../../i18n/locales/en/assets-groups')).assetsGroupsEn;
+  i18next.addResourceBundle(lang, 'assets', strings, true, false);
+}
