@@ -198,6 +198,13 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       await form.getByText(translate('scans.bulk_name_required', lang)).waitFor();
       await form.getByText(translate('scans.templates_required', lang)).waitFor();
       await name.fill(`Lab scan ${lang}`);
+      // Pickers (§9): pages of 10, the next one once the list is scrolled near its end.
+      const tagList = form.getByTestId('bulk-scan-tags').getByRole('list');
+      await expect.poll(() => tagList.getByRole('checkbox').count()).toBe(10);
+      await tagList.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await expect.poll(() => tagList.getByRole('checkbox').count()).toBe(20);
       await pickExposureTag(page, lang);
       const templates = form.getByTestId('bulk-scan-templates');
       await templates.getByPlaceholder(s.bulk.templateSearch).fill('SSH private key');
