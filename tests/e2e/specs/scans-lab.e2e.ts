@@ -15,10 +15,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
 import { assetsGroupsEn } from '../../../apps/web/src/i18n/locales/en/assets-groups';
 import { homeEn } from '../../../apps/web/src/i18n/locales/en/home';
+import { homeDashboardEn } from '../../../apps/web/src/i18n/locales/en/home-dashboard';
 import { scansEn } from '../../../apps/web/src/i18n/locales/en/scans';
+import { scansRunEn } from '../../../apps/web/src/i18n/locales/en/scans-run';
 import { assetsGroupsFa } from '../../../apps/web/src/i18n/locales/fa/assets-groups';
 import { homeFa } from '../../../apps/web/src/i18n/locales/fa/home';
+import { homeDashboardFa } from '../../../apps/web/src/i18n/locales/fa/home-dashboard';
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
+import { scansRunFa } from '../../../apps/web/src/i18n/locales/fa/scans-run';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
@@ -27,8 +31,17 @@ const baseUrl = inject('baseUrl');
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 // The panel's own words (apps/web locales), so the spec reads exactly what a user reads.
 const WORDS = {
-  en: { groups: assetsGroupsEn, scans: scansEn, home: homeEn },
-  fa: { groups: assetsGroupsFa, scans: scansFa, home: homeFa },
+  // The modal's, progress page's and home dashboard's strings ship with those components.
+  en: {
+    groups: assetsGroupsEn,
+    scans: { ...scansEn, ...scansRunEn },
+    home: { ...homeEn, ...homeDashboardEn },
+  },
+  fa: {
+    groups: assetsGroupsFa,
+    scans: { ...scansFa, ...scansRunFa },
+    home: { ...homeFa, ...homeDashboardFa },
+  },
 } as const;
 const COUNTRY = { fa: 'IR', en: 'DE' } as const;
 const SCAN_MS = 180_000;

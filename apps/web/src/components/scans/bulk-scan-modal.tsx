@@ -18,6 +18,7 @@ import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
 import { InfinitePicker } from './infinite-picker';
+import { useScanRunStrings } from './run-strings';
 
 export type BulkScanTarget =
   | { kind: 'groups'; groups: { id: string; name: string }[] }
@@ -37,6 +38,7 @@ export type BulkScanModalProps = {
  * page opens (§4).
  */
 export function BulkScanModal({ open, onClose, target, onStarted }: BulkScanModalProps) {
+  useScanRunStrings();
   const { t } = useTranslation('scans');
   const lang = useLang();
   const count = target.kind === 'groups' ? target.groups.length : target.assets.length;

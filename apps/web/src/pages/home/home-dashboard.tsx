@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
+import { useHomeDashboardStrings } from './dashboard-strings';
 import { LiveStatistics } from './live-statistics';
 import { SeverityBreakdown } from './severity-breakdown';
 import { useDashboard } from './use-dashboard';
@@ -7,6 +8,7 @@ import { WorkerMap } from './worker-map';
 
 /** Spec §1 home: live statistics, the severity breakdown and the world map of workers. */
 export function HomeDashboard() {
+  useHomeDashboardStrings();
   const { t } = useTranslation('home');
   const dashboard = useDashboard();
   const data = dashboard.data;

@@ -10,6 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useScanRunStrings } from '../../../components/scans/run-strings';
 import { Card } from '../../../components/ui/card';
 import { useLang } from '../../../hooks/use-lang';
 import { errorText } from '../../../lib/error-text';
@@ -30,6 +31,7 @@ const OUTCOME_TONE = {
  * status and [done/total]; a finished run opens the scan after 2 s, a failed one the scan list.
  */
 export function ScanProgressPage() {
+  useScanRunStrings();
   const { scanId = '' } = useParams();
   const [params] = useSearchParams();
   const historyId = params.get('historyID');
