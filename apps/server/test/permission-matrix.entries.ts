@@ -22,8 +22,8 @@ import { eq } from 'drizzle-orm';
 import { assets, licenses, notifications, orders, tickets, ticketTypes, users } from '../src/db/schema.js';
 import { createLocalStorage } from '../src/storage/file-storage.js';
 import { createTeam } from './helpers/teams.js';
-import { SCAN_MATRIX } from './permission-matrix.scans.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
+import { SCAN_MATRIX } from './permission-matrix.scans.js';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
 export const ROLES = ['guest', 'outsider', 'user', 'admin', 'owner'] as const;

@@ -200,6 +200,8 @@ export {
   notificationHistorySchema,
   notificationSchema,
 } from './contract/notifications.js';
+// end assets
+export * from './contract/scans.js';
 export {
   MESSAGE_TYPES,
   type MessageType,
@@ -370,6 +372,10 @@ export {
   type PollerSnapshot,
   type Timers,
 } from './polling/poller.js';
+export * from './scans/progress.js';
+export * from './scans/scan-form.js';
+export * from './scans/severity.js';
+export * from './scans/start-bulk-scan.js';
 export { isScanTarget, parseScanTargets } from './template-runs/scan-targets.js';
 // end template runs
 // templates
@@ -446,9 +452,3 @@ export {
   teamRenameSchema,
   transferOwnershipSchema,
 } from './validation/teams.js';
-// end assets
-export * from './contract/scans.js';
-export * from './scans/progress.js';
-export * from './scans/scan-form.js';
-export * from './scans/severity.js';
-export * from './scans/start-bulk-scan.js';
