@@ -268,9 +268,17 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     });
     const api = createApiClient({ baseUrl: server.url, getToken: () => token, getLanguage: () => 'en' });
     const following = runBinary(['scans', 'follow', ids.scan_id], env);
-    await until('the run to be cancellable', async () => {
-      const s = await api.scans.historyStatus(ids.scan_id, ids.scan_history_id);
-      return s.status === 'running' || s.status === 'initializing';
+    let last = '';
+    await until(
+      'the run to be cancellable',
+      async () => {
+        const s = await api.scans.historyStatus(ids.scan_id, ids.scan_history_id);
+        last = JSON.stringify(s);
+        return s.status === 'running' || s.status === 'initializing';
+      },
+      20_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; last status ${last}`);
     });
 
     // Ctrl+C on a terminal stops following (exit 130) and leaves the run alone.
@@ -300,7 +308,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
       },
       { capture: false },
     );
-    await until('the Ink view to draw', async () => screen.includes('elapsed'));
+    await until('the Ink view to draw', async () => screen.includes('elapsed'), 20_000);
     expect(screen).toMatch(/To cancel {2}(initializing|running)/);
     interrupt!();
     expect((await onTerminal).exitCode).toBe(130);
@@ -321,7 +329,16 @@ describe('scans and vulnerabilities from the real binary, against a live server,
       // Once: a second Ctrl+C ends the process at once, as it should.
       if (!pressed && out.includes('elapsed')) pressed = child.kill('SIGINT');
     });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const guard = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`the followed binary did not end after SIGINT (sent: ${pressed}); output: ${out}`));
+      }, 30_000);
+      child.on('close', (exit) => {
+        clearTimeout(guard);
+        resolve(exit);
+      });
+    });
     expect(code).toBe(130);
     expect(out.trim().split('\n').at(-1)).toBe(
       `Stopped following; the scan goes on. Follow again: didban scans follow ${ids.scan_id} --history ${ids.scan_history_id}`,
@@ -333,7 +350,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     const followed = await following;
     expect(followed.exitCode).toBe(1);
     expect(followed.stdout.trim().split('\n').at(-1)).toBe('Scan To cancel was cancelled.');
-  }, 60_000);
+  }, 120_000);
 
   it('exports the group the scan ran on', async () => {
     const file = join(outDir, 'lab.json');
