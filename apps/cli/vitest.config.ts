@@ -10,5 +10,9 @@ export default defineProject({
     // The end-to-end files start a real server and run the real binary many times.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Ink draws only its last frame when it believes it runs in CI (is-in-ci reads CI at import).
+    // The screen tests drive a terminal and read its frames, so they must not inherit CI=true from
+    // the pipeline; the binaries the tests spawn get their own environment anyway.
+    env: { CI: '0' },
   },
 });
