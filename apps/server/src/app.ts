@@ -11,6 +11,7 @@ import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config/env.js';
 import type { Db } from './db/database.js';
 import { installAccessControl } from './http/access.js';
+import { closeConnectionsPromptly } from './http/close-promptly.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions) {
     request.lang = toLang(request.headers['accept-language']);
     reply.header('x-request-id', request.id);
   });
+  closeConnectionsPromptly(app);
 
   installValidation(app);
   installErrorHandling(app);
