@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { onAbort } from '../util/abort-registry.js';
+import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
 import { sendWithUndici, undiciCanSend } from './send-undici.js';
 import { type HttpRequestSpec, type HttpResponse, NetworkError, type SendOptions } from './types.js';
@@ -36,19 +37,18 @@ export function dumpRequest(
   return `${method} ${path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 }
 
-// node:http is the default; DIDBAN_ENGINE_HTTP=undici sends ordinary requests through undici.
-// undici costs less CPU per request, but against the lab (1 s keep-alive, 1,600 requests in
-// flight) some requests it wrote never got an answer within the timeout, where node:http got
-// them all (packages/engine/test/public-library): until that is understood, it stays opt-in.
-const NODE_ONLY = process.env.DIDBAN_ENGINE_HTTP !== 'undici';
+// undici is the default: it costs about half the CPU per request of node:http (see
+// docs/benchmarks.md, "Template engine"). DIDBAN_ENGINE_HTTP=node sends everything through
+// node:http, as the engine did before.
+const NODE_ONLY = process.env.DIDBAN_ENGINE_HTTP === 'node';
 
 /**
  * Sends one request and reads at most `readLimit` body bytes. Never follows redirects (the
  * executor does, so each hop can be matched). Throws NetworkError on connection failures and
- * timeouts; the overall deadline also covers servers that trickle bytes forever. With
- * DIDBAN_ENGINE_HTTP=undici, ordinary requests go through undici (cheaper per request); `@Host`,
- * `@tls-sni`, the headers undici rewrites or refuses, and responses its parser rejects still go
- * through node:http.
+ * timeouts; the overall deadline also covers servers that trickle bytes forever. Ordinary
+ * requests go through undici (cheaper per request); `@Host`, `@tls-sni`, the headers undici
+ * rewrites or refuses, and responses its parser rejects go through node:http. A request whose
+ * connection is lost before any answer is sent once more (connection-lost.ts).
  */
 export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<HttpResponse> {
   const url = splitUrl(spec.url);
@@ -65,7 +65,7 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
     const sent = hasHost ? spec.headers : [['Host', url.authority] as const, ...spec.headers];
     return dumpRequest(spec.method, url.path, sent, spec.body);
   };
-  const viaNode = () => sendWithNodeHttp(spec, url, flat, requestDump, opts);
+  const viaNode = (resend = true) => sendWithNodeHttp(spec, url, flat, requestDump, opts, resend);
   if (NODE_ONLY || spec.connectTo || spec.sni || !undiciCanSend(spec.method, url.tls, flat, hasHost))
     return viaNode();
   const origin = `${url.tls ? 'https' : 'http'}://${url.authority}`;
@@ -86,6 +86,8 @@ function sendWithNodeHttp(
   flat: string[],
   requestDump: () => string,
   opts: SendOptions,
+  /** Send once more if the connection is lost before any answer (see connection-lost.ts). */
+  resend = true,
 ): Promise<HttpResponse> {
   const tls = url.tls;
   const target = spec.connectTo ? parseConnectTo(spec.connectTo, tls) : undefined;
@@ -94,12 +96,17 @@ function sendWithNodeHttp(
   const started = performance.now();
   return new Promise<HttpResponse>((resolve, reject) => {
     let settled = false;
+    let answered = false;
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       unregister();
       req.destroy();
+      if (resend && !answered && connectionLost(error)) {
+        resolve(sendWithNodeHttp(spec, url, flat, requestDump, opts, false));
+        return;
+      }
       reject(error instanceof NetworkError ? error : new NetworkError(error.message));
     };
     const send = useTls ? httpsRequest : httpRequest;
@@ -121,6 +128,7 @@ function sendWithNodeHttp(
     const unregister = onAbort(opts.signal, () => fail(new NetworkError('aborted')));
     req.on('error', fail);
     req.on('response', (res: IncomingMessage) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;

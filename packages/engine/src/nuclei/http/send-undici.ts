@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { onAbort } from '../util/abort-registry.js';
+import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
 import { type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
@@ -40,6 +41,11 @@ const agent = new Agent({
   headersTimeout: 0,
   bodyTimeout: 0,
   maxHeaderSize: 64 * 1024,
+  // A server's `Keep-Alive: timeout=N` hint is trusted up to 500 ms before it runs out (undici's
+  // default margin, 2 s, is more than the whole hint of servers that say timeout=1, and then
+  // every request opened a new connection: 15k sockets in TIME_WAIT after a lab run, and under
+  // load requests that waited on fresh connections past their deadline).
+  keepAliveTimeoutThreshold: 500,
 });
 
 // Header names undici handles itself or refuses (it throws on transfer-encoding, keep-alive,
@@ -95,8 +101,12 @@ function refused(error: Error): boolean {
 interface Exchange {
   readonly url: string;
   readonly requestDump: () => string;
-  /** node:http, for what undici refuses (it then sends the request as before). */
-  readonly fallback: () => Promise<HttpResponse>;
+  /**
+   * node:http, for what undici refuses (it then sends the request as before), and the one resend
+   * of a request whose connection was lost before any answer (`resend` false: see
+   * connection-lost.ts).
+   */
+  readonly fallback: (resend: boolean) => Promise<HttpResponse>;
 }
 
 /** One request: the dispatcher calls these methods as the response arrives. */
@@ -141,10 +151,12 @@ class Handler implements Dispatcher.DispatchHandlers {
       this.finish();
       return;
     }
-    if (refused(error)) {
+    const lost = connectionLost(error);
+    if (lost || refused(error)) {
       if (!this.settle()) return;
       this.abortFn?.(error);
-      this.resolve(this.exchange.fallback());
+      // A lost connection gets one more try in all (node:http then does not try again).
+      this.resolve(this.exchange.fallback(!lost));
       return;
     }
     this.fail(error);
