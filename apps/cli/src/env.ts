@@ -12,6 +12,9 @@ const NAMES = [
   /** Where the config file lives; tests point it at a temp folder. */
   'DIDBAN_CONFIG_DIR',
   'NO_COLOR',
+  /** Set by CI systems; Ink then draws only its last frame, so progress goes out as lines. */
+  'CI',
+  'CONTINUOUS_INTEGRATION',
   'LC_ALL',
   'LANG',
 ] as const;
@@ -26,4 +29,14 @@ export function parseEnv(env: Readonly<Record<string, string | undefined>>): Cli
     if (value) out[name] = value;
   }
   return out;
+}
+
+/**
+ * Whether a CI system runs us, the way Ink decides it (`is-in-ci`: `CI` or
+ * `CONTINUOUS_INTEGRATION` set, unless `CI` is 0 or false). Ink then draws only its last frame,
+ * which would leave a followed scan blank until it ends, even on a pseudo-terminal.
+ */
+export function runsInCi(env: CliEnv): boolean {
+  if (env.CI === '0' || env.CI === 'false') return false;
+  return env.CI !== undefined || env.CONTINUOUS_INTEGRATION !== undefined;
 }

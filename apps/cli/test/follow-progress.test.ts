@@ -23,10 +23,14 @@ function poller() {
 }
 
 /** Just what followProgress reads from a Context: the output stream, `out` and `t`. */
-function contextWith(stdout: { write(s: string): boolean; isTTY: boolean }) {
+function contextWith(
+  stdout: { write(s: string): boolean; isTTY: boolean },
+  env: Record<string, string> = {},
+) {
   const lines: string[] = [];
   const ctx = {
     io: { stdout },
+    env,
     t: createTranslator('en'),
     out: (line: string) => lines.push(line),
   } as unknown as Context;
@@ -43,15 +47,8 @@ describe('followProgress', () => {
 
   it('draws the Ink view on a terminal and leaves the final frame on screen', async () => {
     let screen = '';
-    // A terminal as Ink sees one: a TTY stream that can emit `resize`.
-    const terminal = Object.assign(new EventEmitter(), {
-      write: (s: string) => {
-        screen += s;
-        return true;
-      },
-      isTTY: true,
-      columns: 80,
-      rows: 24,
+    const terminal = fakeTerminal((s) => {
+      screen += s;
     });
     const { ctx, lines } = contextWith(terminal);
     const final = await followProgress(ctx, poller(), source);
@@ -60,4 +57,29 @@ describe('followProgress', () => {
     expect(screen).toContain('scan 7');
     expect(screen).toContain('[████████████████████] 2/2');
   });
+
+  it('prints plain lines on a terminal when a CI system runs it (Ink would draw only the last frame)', async () => {
+    let screen = '';
+    const terminal = fakeTerminal((s) => {
+      screen += s;
+    });
+    const { ctx, lines } = contextWith(terminal, { CI: 'true' });
+    const final = await followProgress(ctx, poller(), source);
+    expect(final.status).toBe('done');
+    expect(screen).toBe('');
+    expect(lines).toEqual(['scan 7: running [1/2] elapsed 0s', 'scan 7: finished [2/2] elapsed 0s']);
+  });
 });
+
+/** A terminal as Ink sees one: a TTY stream that can emit `resize`. */
+function fakeTerminal(write: (s: string) => void) {
+  return Object.assign(new EventEmitter(), {
+    write: (s: string) => {
+      write(s);
+      return true;
+    },
+    isTTY: true,
+    columns: 80,
+    rows: 24,
+  });
+}

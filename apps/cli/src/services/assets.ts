@@ -18,6 +18,7 @@ import {
 import type { Context } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { renderTable } from '../output/table.js';
+import { favourMemoryOverSpeed } from './memory-mode.js';
 import { requireSession } from './require-session.js';
 
 export type AssetQueryFlags = {
@@ -191,6 +192,7 @@ export async function exportAssetsCommand(ctx: Context, flags: AssetExportFlags)
     throw usageError('usage.bad_format', { value: flags.format });
   }
   const { api, query } = await prepare(ctx, flags, STREAM_PAGE_SIZE);
+  favourMemoryOverSpeed();
   let file: Awaited<ReturnType<typeof open>>;
   try {
     file = await open(flags.out, 'w');

@@ -1,13 +1,14 @@
 import type { Poller, PollerSnapshot } from '@didban/core';
 import { createElement } from 'react';
 import type { Context } from '../../context.js';
+import { runsInCi } from '../../env.js';
 import type { OutputStream } from '../../io.js';
 import { followPlain } from './plain-progress.js';
 import type { ProgressSource } from './progress-model.js';
 
 /**
  * Follow something until the poller sees a terminal value (or the user presses Ctrl+C): the Ink
- * view on a terminal, plain lines otherwise. `scans follow` will call this with a poller on the
+ * view on a terminal, plain lines otherwise (a pipe, or a CI job even on a pseudo-terminal). `scans follow` will call this with a poller on the
  * scan history endpoint and decide its exit code from the final snapshot.
  */
 export async function followProgress<T>(
@@ -16,7 +17,7 @@ export async function followProgress<T>(
   source: ProgressSource<T>,
 ): Promise<PollerSnapshot<T>> {
   const stdout = ctx.io.stdout;
-  if (!isTerminalStream(stdout)) return followPlain(poller, source, ctx.out, ctx.t);
+  if (!isTerminalStream(stdout) || runsInCi(ctx.env)) return followPlain(poller, source, ctx.out, ctx.t);
   // Ink and React load only on a terminal; a CI log never pays for them.
   const [{ render }, { ProgressView }] = await Promise.all([import('ink'), import('./progress-view.js')]);
   const app = render(createElement(ProgressView<T>, { poller, source, t: ctx.t }), {
