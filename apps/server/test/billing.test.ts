@@ -3,29 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLicenseCommand } from '../src/billing/license-command.js';
 import { assertCanCreateTeam, assertWithinLimit, getPlanLimits } from '../src/billing/limits.js';
 import { licenses, orders, userLicenses, workspaces } from '../src/db/schema.js';
-import { type BtcpayStandIn, startBtcpayStandIn } from './helpers/btcpay-stand-in.js';
+import { type BillingFixture, startBillingFixture } from './helpers/billing-fixture.js';
+import type { BtcpayStandIn } from './helpers/btcpay-stand-in.js';
 import { createTeam } from './helpers/teams.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
-import { startZarinpalStandIn, type ZarinpalStandIn } from './helpers/zarinpal-stand-in.js';
+import type { ZarinpalStandIn } from './helpers/zarinpal-stand-in.js';
 
+let fixture: BillingFixture;
 let server: TestServer;
 let zarinpal: ZarinpalStandIn;
 let btcpay: BtcpayStandIn;
 
 beforeAll(async () => {
-  zarinpal = await startZarinpalStandIn({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });
-  btcpay = await startBtcpayStandIn({ storeId: 'store-1', apiKey: 'btcpay-key-1' });
-  server = await createTestServer({
-    ...zarinpal.env,
-    ...btcpay.env,
-    DIDBAN_PUBLIC_URL: 'http://panel.test',
-  });
+  fixture = await startBillingFixture();
+  ({ server, zarinpal, btcpay } = fixture);
 });
-afterAll(async () => {
-  await server.close();
-  await zarinpal.close();
-  await btcpay.close();
-});
+afterAll(() => fixture.close());
 
 type Session = Awaited<ReturnType<typeof registerUser>>;
 const en = { 'accept-language': 'en' };

@@ -1,5 +1,5 @@
 import type { MessageKey, Order, PaymentProvider, PaymentVerifyResult } from '@didban/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { licenses, orders, userLicenses } from '../db/schema.js';
@@ -193,6 +193,59 @@ async function markFailed(db: Db, orderId: string, reason: PaymentFailure): Prom
     .update(orders)
     .set({ status: 'failed', failure: reason, updated_at: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+}
+
+/** Orders settled per listing at most: the rest wait for the next one (each asks a provider). */
+const SETTLE_BATCH = 10;
+
+/**
+ * Orders whose buyer never came back to /vpl stay pending until someone asks the provider. When
+ * the owner lists or opens orders, their pending orders older than `minutes` are settled from
+ * the provider alone: paid (the licence activates, as a verification would) or failed as
+ * expired. A provider that cannot be reached, or is no longer configured, leaves them pending
+ * for the next look; an order that never got a provider handle can only have expired.
+ */
+export async function settleAbandonedOrders(
+  db: Db,
+  gateways: Partial<Record<PaymentProvider, PaymentGateway>>,
+  userId: string,
+  minutes: number,
+): Promise<void> {
+  const stale = await db
+    .select({ order: orders, durationDays: licenses.duration_days })
+    .from(orders)
+    .innerJoin(licenses, eq(licenses.id, orders.license_id))
+    .where(
+      and(
+        eq(orders.user_id, userId),
+        eq(orders.status, 'pending'),
+        lt(orders.created_at, sql`now() - make_interval(mins => ${minutes}::int)`),
+      ),
+    )
+    .orderBy(orders.created_at)
+    .limit(SETTLE_BATCH);
+  for (const { order, durationDays } of stale) {
+    if (!order.reference) {
+      await markFailed(db, order.id, 'expired');
+      continue;
+    }
+    const gateway = gateways[order.provider];
+    if (!gateway) continue;
+    let check: Awaited<ReturnType<PaymentGateway['settleAbandoned']>>;
+    try {
+      check = await gateway.settleAbandoned({
+        orderId: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        reference: order.reference,
+      });
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) continue;
+      throw error;
+    }
+    if (check.outcome === 'paid') await complete(db, order, durationDays, check.refId);
+    if (check.outcome === 'failed') await markFailed(db, order.id, check.reason);
+  }
 }
 
 export { loadOrder };

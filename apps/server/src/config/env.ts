@@ -50,6 +50,7 @@ const envSchema = z.object({
   DIDBAN_FREE_SCANS: z.coerce.number().int().min(0).default(20),
   DIDBAN_FREE_TEAMS: z.coerce.number().int().min(0).default(1),
   DIDBAN_FREE_TEAM_MEMBERS: z.coerce.number().int().min(1).default(3),
+  DIDBAN_ORDER_PENDING_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   ZARINPAL_MERCHANT_ID: optionalText,
   ZARINPAL_URL: z.url().default('https://payment.zarinpal.com'),
   BTCPAY_URL: optionalText.pipe(z.url().optional()),
@@ -87,6 +88,11 @@ export type Config = {
     | undefined;
   /** Limits of users without an active licence (a team is bound by its owner's plan). */
   freePlan: { assets: number; scans: number; teams: number; team_members: number };
+  /**
+   * Minutes after which an order whose buyer never came back is settled from the provider alone
+   * (paid, or failed as expired) the next time its owner lists or opens orders.
+   */
+  orderPendingMinutes: number;
   /** A gateway speaking Zarinpal's v4 REST protocol; unset merchant: not offered. */
   zarinpal: { merchantId: string; url: string } | undefined;
   /** BTCPay Server (Greenfield invoices); all three set or not offered. */
@@ -141,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       teams: e.DIDBAN_FREE_TEAMS,
       team_members: e.DIDBAN_FREE_TEAM_MEMBERS,
     },
+    orderPendingMinutes: e.DIDBAN_ORDER_PENDING_MINUTES,
     zarinpal: e.ZARINPAL_MERCHANT_ID
       ? { merchantId: e.ZARINPAL_MERCHANT_ID, url: e.ZARINPAL_URL.replace(/\/+$/, '') }
       : undefined,

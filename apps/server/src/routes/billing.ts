@@ -19,7 +19,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { findActiveLicense, listLicenses, presentLicense } from '../billing/licenses.js';
 import { getPlanLimits, planUsage, setFreePlanLimits } from '../billing/limits.js';
-import { createGateways, loadOrder, presentOrder, requestPayment, verifyPayment } from '../billing/orders.js';
+import {
+  createGateways,
+  loadOrder,
+  presentOrder,
+  requestPayment,
+  settleAbandonedOrders,
+  verifyPayment,
+} from '../billing/orders.js';
 import { licenses, orders } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
 
@@ -151,6 +158,7 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { page, page_size, status } = request.query;
+        await settleAbandonedOrders(db, gateways, currentUser(request).id, config.orderPendingMinutes);
         const where = and(
           eq(orders.user_id, currentUser(request).id),
           status ? eq(orders.status, status) : undefined,
@@ -185,6 +193,7 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        await settleAbandonedOrders(db, gateways, currentUser(request).id, config.orderPendingMinutes);
         const row = await loadOrder(db, currentUser(request).id, request.params.id);
         return { data: presentOrder(row.order, { id: row.license.id, title: row.license.title }) };
       },

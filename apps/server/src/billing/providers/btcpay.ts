@@ -24,7 +24,7 @@ export function createBtcpayGateway(options: {
 }): PaymentGateway {
   const base = `${options.url}/api/v1/stores/${encodeURIComponent(options.storeId)}/invoices`;
   const headers = { authorization: `token ${options.apiKey}` };
-  return {
+  const gateway: PaymentGateway = {
     name: 'btcpay',
     async open(payment) {
       const { status, body } = await callJson(base, {
@@ -71,5 +71,9 @@ export function createBtcpayGateway(options: {
           return { outcome: 'failed', reason: 'rejected' };
       }
     },
+    // The invoice itself says it all: BTCPay expires an unpaid invoice after its own window, and
+    // a payment still confirming stays pending.
+    settleAbandoned: (record) => gateway.check(record, {}),
   };
+  return gateway;
 }

@@ -37,6 +37,11 @@ export interface PaymentGateway {
   readonly name: PaymentProvider;
   open(payment: PaymentOpening): Promise<{ reference: string; url: string }>;
   check(record: PaymentRecord, query: Record<string, unknown>): Promise<PaymentCheck>;
+  /**
+   * The buyer never came back (no callback) and the order is older than the pending window:
+   * decide from the provider alone. Not paid by now counts as expired.
+   */
+  settleAbandoned(record: PaymentRecord): Promise<PaymentCheck>;
 }
 
 /** The provider could not be reached or answered something unexpected: nothing is decided. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { callJson, GatewayUnavailableError, type PaymentCheck, type PaymentGateway } from './gateway.js';
+import {
+  callJson,
+  GatewayUnavailableError,
+  type PaymentCheck,
+  type PaymentGateway,
+  type PaymentRecord,
+} from './gateway.js';
 
 // Zarinpal v4 answers `{ data, errors }`: on success `data.code` is 100 (or 101 for a payment
 // already verified) and `errors` is empty; on failure `data` is empty and `errors.code` is negative.
@@ -21,6 +27,23 @@ const MISMATCH_CODES = new Set([-50, -54]);
  */
 export function createZarinpalGateway(options: { merchantId: string; url: string }): PaymentGateway {
   const { merchantId, url } = options;
+  /** `POST verify.json` with the STORED amount and authority: paid, or why not. */
+  const verify = async (record: PaymentRecord): Promise<PaymentCheck> => {
+    const { body } = await callJson(`${url}/pg/v4/payment/verify.json`, {
+      method: 'POST',
+      body: { merchant_id: merchantId, amount: record.amount, authority: record.reference },
+    });
+    const parsed = envelopeSchema.safeParse(body);
+    if (!parsed.success) throw new GatewayUnavailableError(`zarinpal verify: ${JSON.stringify(body)}`);
+    const data = verifyData.safeParse(parsed.data.data);
+    if (data.success && (data.data.code === 100 || data.data.code === 101)) {
+      return { outcome: 'paid', refId: String(data.data.ref_id) };
+    }
+    const errors = parsed.data.errors;
+    const code = errors && !Array.isArray(errors) ? errors.code : undefined;
+    if (code === undefined) throw new GatewayUnavailableError(`zarinpal verify: ${JSON.stringify(body)}`);
+    return { outcome: 'failed', reason: MISMATCH_CODES.has(code) ? 'mismatch' : 'rejected' };
+  };
   return {
     name: 'zarinpal',
     async open(payment) {
@@ -49,20 +72,14 @@ export function createZarinpalGateway(options: { merchantId: string; url: string
       // The callback names the authority; it must be the one this order was opened with.
       if (query.Authority !== record.reference) return { outcome: 'failed', reason: 'mismatch' };
       if (query.Status !== 'OK') return { outcome: 'failed', reason: 'cancelled' };
-      const { body } = await callJson(`${url}/pg/v4/payment/verify.json`, {
-        method: 'POST',
-        body: { merchant_id: merchantId, amount: record.amount, authority: record.reference },
-      });
-      const parsed = envelopeSchema.safeParse(body);
-      if (!parsed.success) throw new GatewayUnavailableError(`zarinpal verify: ${JSON.stringify(body)}`);
-      const data = verifyData.safeParse(parsed.data.data);
-      if (data.success && (data.data.code === 100 || data.data.code === 101)) {
-        return { outcome: 'paid', refId: String(data.data.ref_id) };
-      }
-      const errors = parsed.data.errors;
-      const code = errors && !Array.isArray(errors) ? errors.code : undefined;
-      if (code === undefined) throw new GatewayUnavailableError(`zarinpal verify: ${JSON.stringify(body)}`);
-      return { outcome: 'failed', reason: MISMATCH_CODES.has(code) ? 'mismatch' : 'rejected' };
+      return verify(record);
+    },
+    async settleAbandoned(record): Promise<PaymentCheck> {
+      // Verify with the stored authority, as the callback would have: -51 means never paid.
+      const check = await verify(record);
+      return check.outcome === 'failed' && check.reason === 'rejected'
+        ? { outcome: 'failed', reason: 'expired' }
+        : check;
     },
   };
 }
