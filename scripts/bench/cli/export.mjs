@@ -207,7 +207,17 @@ ${rows.map((r) => `| ${r.format.toUpperCase()} | ${r.seconds.toFixed(1)} s | ${f
 
 Each page is written to the file before the next is asked for (core's \`pageThroughAssets\` and \`streamAssetCsv\`; JSON writes the assets array as it goes and \`export_info\` at the end, keeping only the ids), so memory does not grow with the inventory. Each keyset page is an index range read after the previous page's last (sort value, id), with no count, so the 100th page costs what the first does.
 
-Under heavy load the client's peak sits at or just over the target whatever the page size (measured by hand at load average 29–31, 2026-11-21: keyset pages of 100, 250 and 1000 peaked at 154, 155 and 166 MB), and it does not grow with the rows: \`--trace-gc\` shows about 18 MB of JavaScript heap left after each full collection all through the run, and a near-empty export peaks at 78 MB. The rest is V8 sizing its young generation to its largest semi-space (16 MB each) and old-space garbage waiting for the next mark-compact, which a starved machine runs late. Started with \`node --max-semi-space-size=2\`, the same 1000-row export peaked at 135 MB at 1,632 rows/s (no slower) — a flag for \`bin/didban.mjs\`, not set yet.
+The export asks V8 to favour memory over speed (\`--optimize-for-size\`, set by \`exportAssetsCommand\` through \`v8.setFlagsFromString\` as it starts, so other commands keep V8's defaults). Its live heap stays about 18 MB through the run (\`--trace-gc\`); with V8's defaults the client's RSS still grew to 162 MB (CSV) and 177 MB (JSON) on a quiet machine, because V8 sizes its young generation to the export's allocation rate and lets old-space garbage wait for the next mark-compact. Measured the same day on a quiet machine (load average about 2, one run each) against those defaults:
+
+| Client V8 flags | CSV: peak RSS, rows/s | JSON: peak RSS, rows/s |
+| --- | --- | --- |
+| defaults (before) | 163 MB, 15,313 | 173 MB, 13,739 |
+| \`--max-semi-space-size=2\` | 138 MB, 15,117 | 150 MB, 14,804 |
+| \`--max-old-space-size=128\` | 118 MB, 14,108 | 134 MB, 14,061 |
+| \`--optimize-for-size\` at start-up | 86 MB, 13,315 | 93 MB, 12,001 |
+| \`--optimize-for-size\` set at run time (shipped; three runs) | 100–103 MB, 11,858–12,398 | 103–106 MB, 9,594–13,026 |
+
+The shipped choice costs about a fifth of the rows/s and needs no second process and no heap cap (a capped old space could end a large export with an out-of-memory crash).
 
 Before keyset pages (2026-11-21, offset pages of 100, load average 6.2): CSV 62.4 s, 1,602 rows/s, client peak 137 MB; JSON 70.7 s, 1,415 rows/s, client peak 138 MB — 1,000 requests, the deep ones reading and skipping up to 99,900 sorted rows each.
 `;
