@@ -126,6 +126,30 @@ describe('orders whose buyer never came back', () => {
     expect(await statusOf(owner, order_id)).toMatchObject({ status: 'failed', failure: 'expired' });
   });
 
+  it('ask a gateway that is down once per listing, not once per stale order', async () => {
+    const omid = await registerUser(server);
+    const bought = [await buy(omid, 'Pro', 'zarinpal'), await buy(omid, 'Pro', 'zarinpal')];
+    bought.push(await buy(omid, 'Pro', 'zarinpal'));
+    for (const o of bought) await age(o.order_id, 60);
+    const verifies = () => zarinpal.seen.filter((s) => s.path === '/pg/v4/payment/verify.json').length;
+    zarinpal.setOutage(true);
+    try {
+      const before = verifies();
+      const listed = await history(omid);
+      expect(listed.map((o) => o.status)).toEqual(['pending', 'pending', 'pending']);
+      expect(verifies() - before).toBe(1);
+    } finally {
+      zarinpal.setOutage(false);
+    }
+    // Back up: the next listing settles all three.
+    const settled = await history(omid);
+    expect(settled.map((o) => [o.status, o.failure])).toEqual([
+      ['failed', 'expired'],
+      ['failed', 'expired'],
+      ['failed', 'expired'],
+    ]);
+  });
+
   it('leave the order pending when the gateway cannot be reached', async () => {
     // A server of its own, on a gateway this test can take down.
     const gateway = await startZarinpalStandIn({ merchantId: '1344b5d4-0048-11e8-94db-005056a205be' });

@@ -224,13 +224,16 @@ export async function settleAbandonedOrders(
     )
     .orderBy(orders.created_at)
     .limit(SETTLE_BATCH);
+  // A provider that could not be reached is not asked again in this listing: a silent one would
+  // otherwise hold the listing for its timeout once per stale order.
+  const unreachable = new Set<PaymentProvider>();
   for (const { order, durationDays } of stale) {
     if (!order.reference) {
       await markFailed(db, order.id, 'expired');
       continue;
     }
     const gateway = gateways[order.provider];
-    if (!gateway) continue;
+    if (!gateway || unreachable.has(order.provider)) continue;
     let check: Awaited<ReturnType<PaymentGateway['settleAbandoned']>>;
     try {
       check = await gateway.settleAbandoned({
@@ -240,8 +243,9 @@ export async function settleAbandonedOrders(
         reference: order.reference,
       });
     } catch (error) {
-      if (error instanceof GatewayUnavailableError) continue;
-      throw error;
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      unreachable.add(order.provider);
+      continue;
     }
     if (check.outcome === 'paid') await complete(db, order, durationDays, check.refId);
     if (check.outcome === 'failed') await markFailed(db, order.id, check.reason);

@@ -42,6 +42,8 @@ const errorBody = (code: number, message: string) => ({
 export async function startZarinpalStandIn(options: { merchantId: string }) {
   const payments = new Map<string, ZarinpalPayment>();
   const seen: Array<{ path: string; body?: Record<string, unknown> }> = [];
+  /** While true, verify answers 502 with an HTML page, as a proxy in front of a down gateway. */
+  const state = { outage: false };
 
   const callbackFor = (payment: ZarinpalPayment, status: 'OK' | 'NOK') => {
     const url = new URL(payment.callback_url);
@@ -90,6 +92,10 @@ export async function startZarinpalStandIn(options: { merchantId: string }) {
     if (req.method === 'POST' && url.pathname === '/pg/v4/payment/verify.json') {
       const body = await readJson(req);
       seen.push({ path: url.pathname, body });
+      if (state.outage) {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      }
       if (!body.merchant_id || !body.amount || !body.authority)
         return json(400, errorBody(-9, 'The input params invalid, validation error.'));
       if (body.merchant_id !== options.merchantId)
@@ -141,6 +147,10 @@ export async function startZarinpalStandIn(options: { merchantId: string }) {
     cancel(authority: string): string {
       find(authority).state = 'cancelled';
       return callbackFor(find(authority), 'NOK').search;
+    },
+    /** Take verify down (502 HTML) or bring it back. */
+    setOutage(down: boolean) {
+      state.outage = down;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
