@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
 import { useHomeDashboardStrings } from './dashboard-strings';
+import { FirstStep } from './first-step';
 import { LiveStatistics } from './live-statistics';
 import { SeverityBreakdown } from './severity-breakdown';
 import { useDashboard } from './use-dashboard';
@@ -14,6 +15,7 @@ export function HomeDashboard() {
   const data = dashboard.data;
   return (
     <>
+      {data && data.asset_groups === 0 ? <FirstStep /> : null}
       <section aria-labelledby="home-stats" data-testid="home-stats">
         <div className="mb-4 flex items-baseline gap-3">
           <h2 id="home-stats" className="text-lg font-semibold">

@@ -1,7 +1,7 @@
 import type { AssetGroup } from '@didban/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -29,7 +29,13 @@ export function GroupsPage() {
   const [page, setPage] = useState(1);
   // Selected groups are kept whole, so a selection survives paging and feeds export and scan.
   const [selected, setSelected] = useState<Map<string, AssetGroup>>(new Map());
-  const [editing, setEditing] = useState<Editing>(null);
+  // `?new=1` (home's first step) opens the create wizard at once; the flag is dropped so a
+  // reload or Back does not open it again.
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<Editing>(() => (params.get('new') === '1' ? { group: null } : null));
+  useEffect(() => {
+    if (params.has('new')) setParams({}, { replace: true });
+  }, [params, setParams]);
   const [deleting, setDeleting] = useState<AssetGroup[] | null>(null);
   const [scanTarget, setScanTarget] = useState<ScanTarget | null>(null);
   const groups = useAssetGroups(settled, page);
