@@ -43,6 +43,11 @@ export interface WorkerOptions {
   /** Backoff after a network error or a server restart: first and largest wait, ms. */
   backoffMinMs?: number;
   backoffMaxMs?: number;
+  /**
+   * How calls reach the server (default: fetch over the network). The built-in worker's child
+   * process passes its calls to the server over IPC, so it never needs a socket to the server.
+   */
+  fetch?: typeof fetch;
   /** Progress and trouble, for logs and tests. */
   onEvent?: (event: WorkerEvent) => void;
 }

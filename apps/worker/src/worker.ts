@@ -69,7 +69,7 @@ function defaultIp(): string | undefined {
  *   process.on('SIGTERM', () => worker.stop());
  */
 export function startWorker(options: WorkerOptions): WorkerHandle {
-  const client: ServerClient = createServerClient(options.serverUrl, options.apiKey);
+  const client: ServerClient = createServerClient(options.serverUrl, options.apiKey, options.fetch);
   const maxConcurrency = Math.max(1, Math.floor(options.maxConcurrency ?? WORKER_DEFAULTS.maxConcurrency));
   const intervalMs =
     Math.max(0.05, options.taskIntervalSeconds ?? WORKER_DEFAULTS.taskIntervalSeconds) * 1000;
