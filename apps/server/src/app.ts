@@ -75,7 +75,9 @@ export async function buildApp(options: BuildAppOptions) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Off unless the operator names the proxies (DIDBAN_TRUST_PROXY): a client must not pick its
+    // own address, which keys the sign-in and sign-up rate limits.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps: AppDeps = {

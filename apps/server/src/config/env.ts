@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const optionalText = z
   .string()
@@ -31,6 +32,17 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   DIDBAN_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  DIDBAN_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed instanceof Error) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   DIDBAN_WEB_DIST: optionalText,
   DIDBAN_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   DIDBAN_BUILTIN_WORKER: z.enum(['0', '1']).default('1'),
@@ -70,6 +82,8 @@ export type Config = {
   publicUrl: string;
   bodyLimitBytes: number;
   authRateLimitPerMinute: number;
+  /** Proxies whose X-Forwarded-For is believed (hop count or addresses); false: none. */
+  trustProxy: TrustProxy;
   webDist: string | undefined;
   testHooks: boolean;
   logLevel: string;
@@ -132,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.DIDBAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.DIDBAN_BODY_LIMIT_BYTES,
     authRateLimitPerMinute: e.DIDBAN_AUTH_RATE_LIMIT,
+    trustProxy: e.DIDBAN_TRUST_PROXY,
     webDist: e.DIDBAN_WEB_DIST ? resolve(e.DIDBAN_WEB_DIST) : undefined,
     testHooks: e.DIDBAN_TEST_HOOKS === '1',
     logLevel: e.LOG_LEVEL,
