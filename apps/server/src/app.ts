@@ -77,7 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
     requestIdHeader: false,
     // Off unless the operator names the proxies (DIDBAN_TRUST_PROXY): a client must not pick its
     // own address, which keys the sign-in and sign-up rate limits.
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps: AppDeps = {
