@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core';
 import { compileTemplate } from './compile-template.js';
+import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reason-codes.js';
 import type { AttackType } from './payloads/generate-payloads.js';
 import type { CompiledTemplate, WorkflowStep } from './template-model.js';
 
@@ -17,12 +18,22 @@ export interface RejectedTemplate {
   readonly path?: string;
   readonly feature: string;
   readonly reason: string;
+  /** Stable code for reports (`protocol-headless`, `flow`, …). */
+  readonly code: ReasonCode;
 }
 
 export interface InvalidTemplate {
   readonly path?: string;
   readonly errors: readonly TemplateIssue[];
+  /** Stable code of the first error, for reports (`yaml-invalid`, `payload-file-missing`, …). */
+  readonly code: ReasonCode;
 }
+
+const invalidOf = (path: string | undefined, errors: readonly TemplateIssue[]): InvalidTemplate => ({
+  path,
+  errors,
+  code: reasonForMessage(errors[0]?.message ?? ''),
+});
 
 export interface LoadResult {
   readonly templates: readonly CompiledTemplate[];
@@ -61,12 +72,12 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
   for (const source of sources) {
     const result = parseTemplate(source.content);
     if (!result.ok) {
-      invalid.push({ path: source.path, errors: result.errors });
+      invalid.push(invalidOf(source.path, result.errors));
       continue;
     }
     const parsed = result.template;
     const reject = (feature: string, reason: string) =>
-      rejected.push({ id: parsed.id, path: source.path, feature, reason });
+      rejected.push({ id: parsed.id, path: source.path, feature, reason, code: reasonForFeature(feature) });
     if (parsed.rejected) reject(parsed.rejected.protocol, parsed.rejected.reason);
     else if (parsed.usesFlow) reject('flow', FLOW_REASON);
     else if (parsed.http.some((b) => b.fuzzing !== undefined)) reject('fuzzing', FUZZ_REASON);
@@ -75,10 +86,11 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
       try {
         templates.push(compileTemplate(parsed, source.path, options.attackType));
       } catch (error) {
-        invalid.push({
-          path: source.path,
-          errors: [{ path: '', message: (error as Error).message, line: 1, column: 1, severity: 'error' }],
-        });
+        invalid.push(
+          invalidOf(source.path, [
+            { path: '', message: (error as Error).message, line: 1, column: 1, severity: 'error' },
+          ]),
+        );
       }
     }
   }
@@ -90,12 +102,11 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
       const workflow = parsed.workflows.map((step) => resolver.step(step));
       templates.push({ ...compileTemplate(parsed, source.path), workflow });
     } catch (error) {
-      invalid.push({
-        path: source.path,
-        errors: [
+      invalid.push(
+        invalidOf(source.path, [
           { path: 'workflows', message: (error as Error).message, line: 1, column: 1, severity: 'error' },
-        ],
-      });
+        ]),
+      );
     }
   }
 

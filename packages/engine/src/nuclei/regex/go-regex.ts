@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { mayBacktrackCatastrophically, translateGoRegex } from './translate-go-regex.js';
+import { isQuantifierFree, translateGoRegex } from './translate-go-regex.js';
 
 export interface RegexMatch {
   /** Index 0 is the whole match; unmatched groups are `undefined`. */
@@ -18,9 +18,11 @@ export interface GoRegex {
 const cache = new Map<string, GoRegex>();
 
 /**
- * Compiles a Go regular expression. Safe patterns become a native RegExp (fast); patterns that
- * JavaScript cannot express identically, or that could backtrack catastrophically, run on RE2JS,
- * a linear-time port of RE2 — the same dialect Nuclei uses, so semantics stay Go's.
+ * Compiles a Go regular expression. Every pattern with a quantifier runs on RE2JS, a linear-time
+ * port of Go's RE2 — the engine Nuclei uses, so syntax and semantics stay Go's and no input can make
+ * a match super-linear. A backtracking RegExp, even for `[a-z]+@` alone, is quadratic on a long
+ * unbroken line, so only quantifier-free patterns (each start position costs at most the pattern's
+ * length) that translate exactly become a native RegExp, for speed.
  *
  * @example
  * compileGoRegex('(?i)server: (?P<name>\\w+)').findAll('Server: nginx')[0]?.groups[1] // 'nginx'
@@ -37,7 +39,7 @@ export function compileGoRegex(pattern: string, caseInsensitive = false): GoRege
 }
 
 function compile(pattern: string, caseInsensitive: boolean): GoRegex {
-  const translated = mayBacktrackCatastrophically(pattern) ? undefined : translateGoRegex(pattern);
+  const translated = isQuantifierFree(pattern) ? translateGoRegex(pattern) : undefined;
   if (translated) {
     let flags = translated.flags;
     if (caseInsensitive && !flags.includes('i')) flags += 'i';
