@@ -50,6 +50,7 @@ export { allAssetsQuery, allAssetsQueryString, toDateParam } from './assets/quer
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
 export { pageThrough } from './cli/page-through.js';
+export { buildSarif, SARIF_SCHEMA_URL, type SarifFinding, type SarifLog } from './cli/sarif.js';
 export { countAtOrAbove, isSeverity, SEVERITY_ORDER } from './cli/severity-gate.js';
 export {
   type CurrentWorkspace,

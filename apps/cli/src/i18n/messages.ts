@@ -52,6 +52,7 @@ export const CLI_MESSAGES = {
     fa: 'ذخیرهٔ سرور پیش‌فرض یا زبان.',
   },
   'help.examples': { en: 'Examples:', fa: 'نمونه‌ها:' },
+  interrupted: { en: 'Interrupted (Ctrl+C).', fa: 'متوقف شد (Ctrl+C).' },
 
   // Usage errors
   'usage.error': { en: '{detail} (see: {command} --help)', fa: '{detail} (راهنما: {command} --help)' },
@@ -197,6 +198,34 @@ export const CLI_MESSAGES = {
   },
   'templates.no_findings': { en: 'No findings.', fa: 'یافته‌ای نیست.' },
   'templates.findings': { en: '{count} finding(s).', fa: '{count} یافته.' },
+  'templates.unreachable': {
+    en: '{count} of {total} target(s) unreachable, first {target}: {reason} (--allow-unreachable to pass anyway).',
+    fa: '{count} هدف از {total} در دسترس نیست، نخستین {target}: {reason} (برای پذیرفتن: --allow-unreachable).',
+  },
+  'templates.interrupted': {
+    en: 'Interrupted (Ctrl+C): {count} finding(s) so far, printed above.',
+    fa: 'متوقف شد (Ctrl+C): تا این لحظه {count} یافته، در بالا آمده است.',
+  },
+  'usage.json_and_jsonl': {
+    en: 'Use --json (one document at the end) or --jsonl (a line per finding), not both.',
+    fa: 'یا --json (یک سند در پایان) یا --jsonl (یک خط برای هر یافته)، نه هر دو.',
+  },
+  'usage.no_targets': {
+    en: 'No target: give --target, --list FILE or - for standard input.',
+    fa: 'هدفی داده نشده: --target، --list FILE یا - برای ورودی استاندارد.',
+  },
+  'usage.stdin_tty': {
+    en: 'Targets from standard input ("-") need a pipe or a file, not the terminal.',
+    fa: 'هدف‌ها از ورودی استاندارد («-») باید از لوله یا پرونده بیایند، نه ترمینال.',
+  },
+  'usage.no_templates_selected': {
+    en: 'None of the {count} template(s) matches --id, --tags, --exclude-tags and --severity.',
+    fa: 'هیچ‌یک از {count} قالب با --id، --tags، --exclude-tags و --severity جور نیست.',
+  },
+  'usage.bad_header': {
+    en: 'Not a header "{value}": use -H "Name: value".',
+    fa: 'سرایند معتبر نیست «{value}»: به شکل -H "Name: value".',
+  },
 
   // Progress following (scans follow, later)
   'progress.elapsed': { en: 'elapsed {elapsed}', fa: 'زمان سپری‌شده {elapsed}' },

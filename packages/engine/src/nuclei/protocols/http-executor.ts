@@ -212,9 +212,11 @@ function safeBuild(
 ): BuiltRequest | undefined {
   const { target, scan } = run;
   try {
-    return request.raw !== undefined
-      ? buildRawRequest(block, request.raw, scope, target, root, scan.options.userAgent)
-      : buildPathRequest(block, request.path, scope, target, scan.options.userAgent);
+    const built =
+      request.raw !== undefined
+        ? buildRawRequest(block, request.raw, scope, target, root, scan.options.userAgent)
+        : buildPathRequest(block, request.path, scope, target, scan.options.userAgent);
+    return built && scan.options.headers.length > 0 ? withExtraHeaders(built, scan.options.headers) : built;
   } catch (error) {
     run.scan.emit({
       type: 'failure',
@@ -225,6 +227,14 @@ function safeBuild(
     });
     return undefined;
   }
+}
+
+/** `-H name: value`: replaces the template's header of that name (case-insensitive) or adds it. */
+function withExtraHeaders(built: BuiltRequest, extra: readonly (readonly [string, string])[]): BuiltRequest {
+  if (built.spec.rawBytes !== undefined) return built;
+  const names = new Set(extra.map(([k]) => k.toLowerCase()));
+  const headers = [...built.spec.headers.filter(([k]) => !names.has(k.toLowerCase())), ...extra];
+  return { ...built, spec: { ...built.spec, headers } };
 }
 
 function reportBlocked(run: TemplateRun, matched: boolean, names: Set<string>): BlockOutcome {
@@ -330,7 +340,7 @@ async function sendWithRetries(
       }
     : spec;
   const opts = {
-    timeoutMs: timeoutMs ?? scan.options.timeoutMs * 3,
+    timeoutMs: timeoutMs ?? scan.options.responseTimeoutMs ?? scan.options.timeoutMs * 3,
     readLimit: block.maxSize ?? scan.options.responseReadLimit,
     signal: scan.signal,
   };
