@@ -91,6 +91,13 @@ export const en = {
       body: 'There is no page at this address.',
       home: 'Back to home',
     },
+    errorPage: {
+      title: 'Something went wrong',
+      body: 'This page could not be shown. Reloading usually helps; if it keeps happening, tell us through Feedback.',
+      updated: 'Didban was updated while this page was open. Reload to get the new version.',
+      reload: 'Reload',
+      home: 'Back to home',
+    },
     loading: 'Loading Didban',
   },
   auth: {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
+import { LoadFailed } from '../../components/ui/query-state';
 import { useHomeDashboardStrings } from './dashboard-strings';
 import { FirstStep } from './first-step';
 import { LiveStatistics } from './live-statistics';
@@ -24,9 +25,12 @@ export function HomeDashboard() {
           <span className="text-xs text-zinc-500">{t('stats.updating')}</span>
         </div>
         {dashboard.isError && !data ? (
-          <p role="alert" className="text-sm text-red-300">
-            {t('stats.loadFailed')}
-          </p>
+          <LoadFailed
+            error={dashboard.error}
+            retry={dashboard.refetch}
+            retrying={dashboard.isFetching}
+            failed={t('stats.loadFailed')}
+          />
         ) : (
           <LiveStatistics data={data} />
         )}

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ListState } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Pagination } from '../../components/ui/pagination';
+import { LoadFailed } from '../../components/ui/query-state';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { scanProgressPath } from '../../routes/paths';
 import { ScanFormModal } from './form/scan-form-modal';
@@ -75,7 +76,12 @@ export function ScansPage() {
       {list.isLoading ? (
         <ListState kind="loading">{t('list.loading')}</ListState>
       ) : list.isError ? (
-        <ListState kind="error">{t('list.loadFailed')}</ListState>
+        <LoadFailed
+          error={list.error}
+          retry={list.refetch}
+          retrying={list.isFetching}
+          failed={t('list.loadFailed')}
+        />
       ) : scans.length === 0 ? (
         <ListState kind="empty">
           {state.search || hasFilters(state) ? t('list.emptyFiltered') : t('list.empty')}

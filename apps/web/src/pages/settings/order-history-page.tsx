@@ -5,6 +5,7 @@ import { OrderStatusBadge } from '../../components/billing/order-status-badge';
 import { Button } from '../../components/ui/button';
 import { Card, ListState } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryState } from '../../components/ui/query-state';
 import { useOrders } from '../../hooks/use-billing';
 import { useLang } from '../../hooks/use-lang';
 import { formatDateTime, formatPrice } from '../../lib/format-date';
@@ -23,9 +24,7 @@ export function OrderHistoryPage() {
     <Card>
       <h2 className="text-lg font-semibold">{t('orders.title')}</h2>
       {!data ? (
-        <ListState kind={orders.isError ? 'error' : 'loading'}>
-          {t(orders.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </ListState>
+        <QueryState query={orders} />
       ) : data.results.length === 0 ? (
         <ListState kind="empty">{t('orders.empty')}</ListState>
       ) : (

@@ -1,16 +1,8 @@
 import type { Asset } from '@didban/core';
-import {
-  Dialog,
-  DialogPanel,
-  DialogTitle,
-  Tab,
-  TabGroup,
-  TabList,
-  TabPanel,
-  TabPanels,
-} from '@headlessui/react';
+import { Dialog, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel } from '../../ui/dialog-panel';
 import { ChangelogTab } from './changelog-tab';
 import { DetailHeader } from './detail-header';
 import { FindingsTab } from './findings-tab';

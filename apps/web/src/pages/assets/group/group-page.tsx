@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Card, ListState } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
 import { assetLoadingPath, PATHS } from '../../../routes/paths';
 import { GroupStatusBadge, isDiscovering } from '../groups/group-status';
 import { GroupWizard } from '../groups/group-wizard';
@@ -35,11 +36,7 @@ export function GroupPage() {
   const remove = useDeleteAssetGroups(() => navigate(PATHS.assetGroups, { replace: true }));
 
   if (!group.data) {
-    return (
-      <ListState kind={group.isError ? 'error' : 'loading'}>
-        {group.isError ? t('group.notFound') : t('shared:loading')}
-      </ListState>
-    );
+    return <QueryState query={group} notFound={t('group.notFound')} failed={t('shared:loadFailed')} />;
   }
   const g = group.data;
   return (
@@ -89,9 +86,7 @@ export function GroupPage() {
           {enumeration.data ? (
             <EnumerationHistoryList history={enumeration.data.history} />
           ) : (
-            <p className="text-sm text-zinc-500">
-              {t(enumeration.isError ? 'shared:loadFailed' : 'shared:loading')}
-            </p>
+            <QueryState query={enumeration} />
           )}
         </Card>
       </div>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-state';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useLang } from '../../../hooks/use-lang';
 import { formatNumber } from '../../../lib/format-date';
@@ -137,9 +138,7 @@ export function GroupsPage() {
       ) : null}
 
       {!data ? (
-        <ListState kind={groups.isError ? 'error' : 'loading'}>
-          {t(groups.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </ListState>
+        <QueryState query={groups} />
       ) : rows.length === 0 ? (
         <ListState kind="empty">{t(settled.trim() ? 'groups.noMatch' : 'groups.empty')}</ListState>
       ) : (

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssetDetailPanel } from '../../../components/assets/asset-detail/asset-detail-panel';
 import { hostPort } from '../../../components/assets/asset-parts';
-import { ListState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
+import { LoadFailed } from '../../../components/ui/query-state';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { snackbarStore } from '../../../lib/snackbar-store';
@@ -164,7 +164,12 @@ function Inventory({ groupId }: { groupId?: string }) {
           {page.isLoading ? (
             <InventorySkeleton view={state.viewType} />
           ) : page.isError && !page.data ? (
-            <ListState kind="error">{t('inventory.loadFailed')}</ListState>
+            <LoadFailed
+              error={page.error}
+              retry={page.refetch}
+              retrying={page.isFetching}
+              failed={t('inventory.loadFailed')}
+            />
           ) : results.length === 0 ? (
             <div
               className="flex flex-col items-center gap-1 rounded-2xl border border-dashed border-zinc-800 px-6 py-12 text-center"
