@@ -43,7 +43,7 @@ const envSchema = z.object({
   DIDBAN_BUILTIN_WORKER_ALLOW: optionalText,
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
   DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
-  DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(10),
+  DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,

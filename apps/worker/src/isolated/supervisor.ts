@@ -137,9 +137,14 @@ export function startIsolatedWorker(options: IsolatedWorkerOptions): IsolatedWor
     for (const id of taskIds) void failTask(id, reason);
   }
 
+  let lastWatch = Date.now();
   const watchdog = setInterval(() => {
-    if (!child || running.size === 0) return;
     const now = Date.now();
+    // This process was busy itself (ticks may wait unread in its queue): no verdict this round.
+    const parentStalled = now - lastWatch > 1_000;
+    lastWatch = now;
+    if (parentStalled) lastTick = Math.max(lastTick, now - 250);
+    if (!child || running.size === 0) return;
     if (now - lastTick > options.stallLimitSeconds * 1000) {
       killFor(
         `the built-in worker stopped this task: it computed for more than ${options.stallLimitSeconds} s without a pause (a template too costly to run, e.g. a catastrophic regular expression)`,
