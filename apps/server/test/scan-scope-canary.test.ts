@@ -126,6 +126,7 @@ async function api(server: Started, auth: Auth, method: string, path: string, bo
   });
   return {
     status: response.status,
+    // biome-ignore lint/suspicious/noExplicitAny: API bodies of many shapes, checked by the assertions
     json: (await response.json()) as { data: any; errors?: any; message?: string },
   };
 }
@@ -233,7 +234,7 @@ describe('the built-in worker never reaches a refused address', () => {
       skipped.map((s: { target: string; message: string }) => [s.target, s.message]),
     );
     expect(reasons[`http://2130706433:${p}`]).toBe(
-      '127.0.0.1:' + p + ' is outside the allowed scan scope (internal range 127.0.0.0/8)',
+      `127.0.0.1:${p} is outside the allowed scan scope (internal range 127.0.0.0/8)`,
     );
     expect(reasons[`http://[::1]:${p}`]).toBe(
       `::1:${p} is outside the allowed scan scope (internal range ::1/128)`,
@@ -343,10 +344,17 @@ describe('once the operator opens the range', () => {
       `http://127.0.0.1:${p}`,
       `http://${CANARY_NAME}:${p}`,
     ]);
-    expect(run.findings.map((f: { matched_at: string }) => f.matched_at).sort()).toEqual([
-      `http://127.0.0.1:${p}/`,
-      `http://${CANARY_NAME}:${p}/`,
-    ]);
+    expect({
+      status: run.status,
+      error: run.error,
+      problems: run.problems,
+      matched: run.findings.map((f: { matched_at: string }) => f.matched_at).sort(),
+    }).toEqual({
+      status: 'finished',
+      error: null,
+      problems: [],
+      matched: [`http://127.0.0.1:${p}/`, `http://${CANARY_NAME}:${p}/`],
+    });
     const hitsBeforeRedirect = canary.hits();
     const redirected = await scanNow(ctx.server, ctx.auth, httpTemplate('canary-redirect'), [redirectUrl]);
     expect(redirected.findings).toHaveLength(1);
