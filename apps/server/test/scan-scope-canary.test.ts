@@ -91,6 +91,9 @@ async function startWith(extra: Record<string, string>) {
       DIDBAN_AUTH_RATE_LIMIT: '10000',
       DIDBAN_WORKER_RESOLVERS: lab.resolver,
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
+      // Not about the stall budget (builtin-worker-budget.test.ts): a loaded CI machine must not
+      // have a slow child killed mid-run here.
+      DIDBAN_BUILTIN_TASK_STALL_SECONDS: '120',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...extra,
     }),
