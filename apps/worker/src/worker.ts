@@ -31,7 +31,8 @@ type TaskRunner = {
 const TASK_RUNNERS: Record<string, TaskRunner> = {
   discovery: { run: (payload, options, signal, emit) => runDiscoveryTask(payload, options, signal, emit) },
   'template-run': {
-    run: (payload, options, signal, emit) => runTemplateRunTask(payload, options.resolvers, signal, emit),
+    run: (payload, options, signal, emit) =>
+      runTemplateRunTask(payload, options.resolvers, signal, emit, options.scope),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,
   },

@@ -24,6 +24,7 @@ import { homeDashboardFa } from '../../../apps/web/src/i18n/locales/fa/home-dash
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { scansRunFa } from '../../../apps/web/src/i18n/locales/fa/scans-run';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { e2eLabSubnet } from '../support/lab-range';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -64,7 +65,7 @@ let lab: Lab;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  lab = await startLab();
+  lab = await startLab({ subnet: e2eLabSubnet() });
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,6 +7,7 @@ import { type Lab, labProviders, startLab } from '../../../apps/server/test/help
 import { scansEn } from '../../../apps/web/src/i18n/locales/en/scans';
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { e2eLabSubnet } from '../support/lab-range';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -27,7 +28,7 @@ let lab: Lab;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  lab = await startLab();
+  lab = await startLab({ subnet: e2eLabSubnet() });
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,10 +7,12 @@ import {
   type AssetGroupPatchInput,
   type AssetGroupWriteInput,
   type Lang,
+  targetMessage,
   translate,
   validateAssetGroupForm,
   validateRoots,
 } from '@didban/core';
+import type { ScopePolicy } from '@didban/engine/scope';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { groupAssetCounts } from '../counters/counters.js';
 import type { Db } from '../db/database.js';
@@ -74,6 +76,21 @@ export function groupColumns(
     worker_group_id:
       input.worker_group !== undefined ? input.worker_group : (current?.worker_group_id ?? null),
   };
+}
+
+/**
+ * Roots the built-in worker would refuse (loopback, private, reserved… unless the operator opened
+ * them), refused when the group is saved, one message per root. Only for groups the built-in
+ * worker may scan: a group bound to a worker group runs on the tenant's own workers, made for
+ * internal networks.
+ */
+export function assertRootsInScope(columns: GroupColumns, policy: ScopePolicy | undefined): void {
+  if (!policy || columns.worker_group_id) return;
+  const refused = columns.roots.filter((root) => policy.checkTarget(root) !== null);
+  if (refused.length)
+    throw new GroupValidationError({
+      roots: refused.map((entry) => targetMessage('asset_group.root_out_of_scope', { entry })),
+    });
 }
 
 /** A worker group named by a body must be the workspace's own. */

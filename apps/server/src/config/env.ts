@@ -55,7 +55,7 @@ const envSchema = z.object({
   DIDBAN_BUILTIN_WORKER_ALLOW: optionalText,
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
   DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
-  DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(10),
+  DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
   DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   DIDBAN_MAIL_FROM: z.string().trim().min(3).default('Didban <noreply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -4,7 +4,7 @@
  * supervisor so a computation that blocks it (a catastrophic regex) is noticed and killed there
  * while the API keeps answering.
  */
-import { createScopePolicy, installSocketGuard } from '@didban/engine';
+import { createScopePolicy, installSocketGuard, type ScopePolicy } from '@didban/engine';
 import { startWorker } from '../worker.js';
 import {
   type ApiResponse,
@@ -60,8 +60,9 @@ function main(): void {
   const config = JSON.parse(process.env[CHILD_CONFIG_ENV] ?? '{}') as IsolatedChildConfig;
   // The config carries the worker key: keep it out of anything this process spawns.
   delete process.env[CHILD_CONFIG_ENV];
+  let policy: ScopePolicy | undefined;
   if (config.scope) {
-    const policy = createScopePolicy({
+    policy = createScopePolicy({
       blockInternal: config.scope.blockInternal,
       allow: config.scope.allow,
       deny: config.scope.deny,
@@ -76,6 +77,7 @@ function main(): void {
     serverUrl: IPC_ORIGIN,
     apiKey: config.apiKey,
     fetch: ipcFetch,
+    ...(policy ? { scope: policy } : {}),
     ...(config.taskIntervalSeconds !== undefined ? { taskIntervalSeconds: config.taskIntervalSeconds } : {}),
     ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
     ...(config.resolvers?.length ? { resolvers: config.resolvers } : {}),

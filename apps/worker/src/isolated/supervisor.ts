@@ -5,6 +5,7 @@
  * template that would stall an event loop only ever stalls this disposable process.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { WorkerEvent } from '../options.js';
 import {
@@ -32,7 +33,7 @@ export interface IsolatedWorkerOptions {
   api: (request: ApiRequest) => Promise<ApiResponse>;
   /** Longest a task may run, seconds. */
   taskTimeLimitSeconds: number;
-  /** Longest the child may compute without a pause while tasks run, seconds. */
+  /** Most CPU seconds the child may spend without a pause (no tick) while tasks run. */
   stallLimitSeconds: number;
   /** Node flags of the child. */
   execArgv?: string[];
@@ -44,6 +45,20 @@ export interface IsolatedWorkerHandle {
   pid(): number | undefined;
   stop(): Promise<void>;
 }
+
+/** User + system CPU seconds of a process (Linux), or undefined where /proc is not there. */
+function childCpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on every Linux Node runs on. */
+const CLOCK_TICKS = 100;
 
 const TASK_ID = /\/api\/v1\/worker\/tasks\/([^/]+)\/(complete|fail)\/$/;
 
@@ -137,14 +152,33 @@ export function startIsolatedWorker(options: IsolatedWorkerOptions): IsolatedWor
     for (const id of taskIds) void failTask(id, reason);
   }
 
+  let lastWatch = Date.now();
+  let seenTick = lastTick;
+  let cpuAtTick: number | undefined;
   const watchdog = setInterval(() => {
-    if (!child || running.size === 0) return;
     const now = Date.now();
-    if (now - lastTick > options.stallLimitSeconds * 1000) {
+    // This process was busy itself (ticks may wait unread in its queue): no verdict this round.
+    const parentStalled = now - lastWatch > 1_000;
+    lastWatch = now;
+    if (parentStalled) lastTick = Math.max(lastTick, now - 250);
+    const pid = child?.pid;
+    // CPU the child spent since its last tick: a starved child on a loaded machine is slow but
+    // does not burn CPU without ticking; a child stuck in a regex does (Linux /proc; elsewhere
+    // the wall clock stands in).
+    const cpu = pid === undefined ? undefined : childCpuSeconds(pid);
+    if (lastTick !== seenTick || cpuAtTick === undefined) {
+      seenTick = lastTick;
+      cpuAtTick = cpu;
+    }
+    if (!child || running.size === 0) return;
+    const busySeconds =
+      cpu !== undefined && cpuAtTick !== undefined ? cpu - cpuAtTick : (now - lastTick) / 1000;
+    if (busySeconds > options.stallLimitSeconds) {
       killFor(
         `the built-in worker stopped this task: it computed for more than ${options.stallLimitSeconds} s without a pause (a template too costly to run, e.g. a catastrophic regular expression)`,
         [...running.keys()],
       );
+      cpuAtTick = undefined;
       return;
     }
     const late = [...running]

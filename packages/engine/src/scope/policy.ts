@@ -170,10 +170,13 @@ export function createScopePolicy(options: ScopePolicyOptions = {}): ScopePolicy
     const address = parseAddress(host);
     if (address) return checkAddress(address, port);
     if (!active) return null;
+    const base = options.baseLookup ?? dns.lookup;
     return new Promise((resolve) => {
-      lookup(host, { all: true }, (error: NodeJS.ErrnoException | null) => {
-        if (error instanceof ScopeError) resolve(error.refusal);
-        else resolve(null); // does not resolve: nothing to reach
+      base(host, { all: true }, (error, addresses) => {
+        if (error) return resolve(null); // does not resolve: nothing to reach
+        const refusals = (addresses as dns.LookupAddress[]).map((a) => check(a.address, port));
+        if (refusals.length === 0 || refusals.some((r) => r === null)) return resolve(null);
+        resolve({ ...refusals[0]!, message: `${host} resolves to ${refusals[0]!.message}` });
       });
     });
   }
