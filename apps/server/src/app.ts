@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { toLang } from '@didban/core';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -15,6 +16,7 @@ import { closeConnectionsPromptly } from './http/close-promptly.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installValidation } from './http/validation.js';
 import { createMailer } from './mail/mailer.js';
 import { assetEnumerationRoutes } from './routes/asset-enumerations.js';
@@ -95,10 +97,15 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('x-request-id', request.id);
   });
   closeConnectionsPromptly(app);
+  // Before access control, so refusals (401/403) carry the headers too.
+  await installSecurityHeaders(app, { githubApiUrl: config.github?.apiUrl });
 
   installValidation(app);
   installErrorHandling(app);
   installAccessControl(app, deps);
+
+  // Read only by GitHub sign-in (its browser-binding nonce); the API authenticates by header.
+  await app.register(cookie);
 
   await app.register(rateLimit, {
     global: false,

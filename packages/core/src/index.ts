@@ -129,11 +129,15 @@ export {
 } from './contract/assets.js';
 // contract
 export {
+  type EmailVerifyResponse,
+  emailVerifyRequest,
+  emailVerifyResponse,
   type GithubSession,
   githubEndpointQuery,
   githubEndpointResponse,
   githubExchangeRequest,
   githubSessionSchema,
+  resendVerificationResponse,
   type Session,
   sessionSchema,
   type TokenVerifyResponse,

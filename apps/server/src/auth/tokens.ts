@@ -3,7 +3,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'didban';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TokenPurpose = 'access' | 'github-state';
+export type TokenPurpose = 'access' | 'email-verify';
 
 /**
  * Signed, expiring tokens (HS256 JWT via `jose`). Access tokens carry only the user id; the user

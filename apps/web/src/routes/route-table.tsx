@@ -54,6 +54,11 @@ export const routes: RouteObject[] = [
               import('../pages/auth/error-callback-page').then((m) => ({ Component: m.ErrorCallbackPage })),
           },
           {
+            path: PATHS.verifyEmail,
+            lazy: () =>
+              import('../pages/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+          },
+          {
             path: PATHS.vpl,
             lazy: () =>
               import('../pages/verify-purchase-page').then((m) => ({ Component: m.VerifyPurchasePage })),
