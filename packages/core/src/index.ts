@@ -3,6 +3,11 @@
 export { bulkScanNameForAssets, bulkScanNameForGroups } from './assets/bulk-scan-name.js';
 export { formatCnameList, parseCnames } from './assets/cname.js';
 export {
+  discoveryOutcomeFromStats,
+  type EmptyDiscoveryReason,
+  emptyDiscoveryReason,
+} from './assets/discovery-outcome.js';
+export {
   ASSET_CSV_COLUMNS,
   type AssetJsonExport,
   assetCsvCells,
@@ -104,6 +109,8 @@ export {
   assetGroupWriteSchema,
   assetSchema,
   assetTechnologySchema,
+  type DiscoveryOutcome,
+  discoveryOutcomeSchema,
   discoveryStartedSchema,
   ENUMERATION_FREQUENCIES,
   type Enumeration,

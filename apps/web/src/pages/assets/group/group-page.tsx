@@ -17,6 +17,7 @@ import {
   useRediscover,
 } from '../groups/use-asset-groups';
 import { InventoryView } from '../inventory/inventory-view';
+import { EmptyDiscoveryNotice } from './empty-discovery-notice';
 import { EnumerationHistoryList } from './enumeration-history';
 import { GroupDetails } from './group-details';
 
@@ -76,6 +77,7 @@ export function GroupPage() {
           </Button>
         </div>
       </header>
+      <EmptyDiscoveryNotice assetCount={g.asset_count} latest={enumeration.data?.history[0]} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('group.settings')}</h2>
