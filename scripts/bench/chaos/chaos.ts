@@ -104,7 +104,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
       DIDBAN_FREE_SCANS: '100000',
       DIDBAN_FREE_ASSETS: '1000000',
       DIDBAN_AUTH_RATE_LIMIT: '100000',
-      DIDBAN_TASK_LEASE_SECONDS: '6',
+      // Long enough that heartbeats late on a loaded machine do not lose leases on their own; a
+      // killed worker's chunk comes back after it.
+      DIDBAN_TASK_LEASE_SECONDS: '20',
       DIDBAN_TASK_MAX_ATTEMPTS: '8',
       DIDBAN_WORKER_RESOLVERS: lab.resolver,
       DIDBAN_BUILTIN_WORKER_INTERVAL: '1',
@@ -148,7 +150,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
           if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
           return ((await r.json()) as { data: unknown }).data;
         } catch (error) {
-          if (attempt >= 20 || String(error).includes(': 4')) throw error;
+          // A write is retried only when it never reached a server (refused): a POST cut off by a
+          // kill may have been done, and doing it twice would make a second scan or group.
+          const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+          if (attempt >= 20 || String(error).includes(': 4') || (method !== 'GET' && !refused)) throw error;
           await sleep(300);
         }
       }

@@ -69,12 +69,12 @@ export function serverProcess(name: string, port: number, env: Record<string, st
         },
       ),
     async () => {
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + 240_000;
       for (;;) {
         try {
           if ((await fetch(`${url}/readyz`)).ok) return;
         } catch {}
-        if (Date.now() > deadline) throw new Error(`${name} did not start within 90 s`);
+        if (Date.now() > deadline) throw new Error(`${name} did not start within 240 s`);
         await sleep(200);
       }
     },
@@ -98,6 +98,9 @@ export function workerProcess(name: string, serverUrl: string, key: string, reso
           '--resolver',
           resolver,
           '--task-interval',
+          '1',
+          // One chunk at a time, so the chunks spread over the workers and one kill costs one chunk.
+          '--concurrency',
           '1',
           '--name',
           name,
