@@ -93,7 +93,10 @@ async function converse(
     let request = '';
     let response = '';
     for (const input of block.inputs) {
-      const data = renderTemplate(input.data, scope);
+      const rendered = renderTemplate(input.data, scope);
+      const data = input.hexAfterRender
+        ? Buffer.from(rendered.replace(/\s+/g, ''), 'hex').toString('latin1')
+        : rendered;
       request += data;
       socket.write(Buffer.from(data, 'latin1'));
       if (input.read > 0) {

@@ -1,6 +1,7 @@
 import { hasUnresolved, renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
+import type { FlowExpr } from '../load/simple-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
 import { runSslBlock } from '../protocols/ssl-executor.js';
@@ -83,12 +84,13 @@ export async function runTemplateOnTarget(
   };
   let matched = false;
   const names = new Set<string>();
-  for (const block of template.blocks) {
-    if (scan.signal.aborted) break;
+  const runOne = async (block: Block): Promise<boolean> => {
+    if (scan.signal.aborted) return false;
     try {
       const outcome = await runBlock(run, block);
       matched ||= outcome.matched;
       for (const n of outcome.matchedNames) names.add(n);
+      return outcome.matched;
     } catch (error) {
       scan.emit({
         type: 'failure',
@@ -97,9 +99,30 @@ export async function runTemplateOnTarget(
         protocol: block.protocol,
         message: (error as Error).message,
       });
+      return false;
     }
-  }
+  };
+  if (template.flow) await runFlow(template.flow, template.blocks, runOne);
+  else for (const block of template.blocks) await runOne(block);
   return { matched, matchedNames: [...names] };
+}
+
+/** Evaluates a simple flow: `proto(n)` runs the n-th block of that protocol (all of them without n). */
+async function runFlow(
+  expr: FlowExpr,
+  blocks: readonly Block[],
+  runOne: (block: Block) => Promise<boolean>,
+): Promise<boolean> {
+  if (expr.kind !== 'call') {
+    const left = await runFlow(expr.left, blocks, runOne);
+    if (expr.kind === 'and' ? !left : left) return left;
+    return runFlow(expr.right, blocks, runOne);
+  }
+  const ofProtocol = blocks.filter((b) => b.protocol === expr.protocol);
+  const chosen = expr.index === undefined ? ofProtocol : ofProtocol.slice(expr.index - 1, expr.index);
+  let any = false;
+  for (const block of chosen) any = (await runOne(block)) || any;
+  return any;
 }
 
 /** Workflows: a step's subtemplates run when it matched; matcher conditions pick by matcher name. */
@@ -111,6 +134,14 @@ async function runWorkflow(
 ): Promise<BlockOutcome> {
   let matched = false;
   for (const step of steps) {
+    for (const s of step.skipped) {
+      scan.emit({
+        type: 'skipped',
+        templateId: workflowId,
+        target: target.input,
+        reason: `workflow step ${s.template} skipped (${s.reason})`,
+      });
+    }
     for (const template of step.templates) {
       if (scan.signal.aborted) return { matched, matchedNames: [] };
       const outcome = await runTemplateOnTarget(scan, template, target, workflowId);
