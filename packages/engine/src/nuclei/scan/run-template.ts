@@ -8,6 +8,7 @@ import { runSslBlock } from '../protocols/ssl-executor.js';
 import { runTcpBlock } from '../protocols/tcp-executor.js';
 import { domainVariables, httpVariables, type Target } from '../target.js';
 import type { Block, CompiledTemplate, WorkflowStep } from '../template-model.js';
+import { onAbort } from '../util/abort-registry.js';
 import type { BlockOutcome, ScanContext, TemplateRun } from './context.js';
 import { LayeredScope } from './layered-scope.js';
 
@@ -60,6 +61,40 @@ function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
 
 /** Runs every block of one template against one target (or once, when self-contained). */
 export async function runTemplateOnTarget(
+  parent: ScanContext,
+  template: CompiledTemplate,
+  target: Target | undefined,
+  workflowId?: string,
+): Promise<BlockOutcome> {
+  const ms = parent.options.templateTimeoutMs;
+  if (ms <= 0 || template.workflow) return runWithin(parent, template, target, workflowId);
+  // The template's own budget: its signal aborts with the scan's or when the time is up, and every
+  // executor and matcher loop reads `run.scan.signal`.
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new Error(`template budget of ${ms} ms exceeded`));
+  }, ms);
+  timer.unref();
+  const off = onAbort(parent.signal, () => controller.abort(parent.signal.reason));
+  try {
+    return await runWithin({ ...parent, signal: controller.signal }, template, target, workflowId);
+  } finally {
+    clearTimeout(timer);
+    off();
+    if (expired && !parent.signal.aborted)
+      parent.emit({
+        type: 'failure',
+        templateId: template.id,
+        target: target?.input ?? '',
+        protocol: template.protocols[0] ?? 'http',
+        message: `stopped after its budget of ${ms} ms on this target (templateTimeoutMs)`,
+      });
+  }
+}
+
+async function runWithin(
   scan: ScanContext,
   template: CompiledTemplate,
   target: Target | undefined,
