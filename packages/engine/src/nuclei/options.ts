@@ -51,6 +51,13 @@ export interface ScanOptions {
     /** How long to keep waiting for callbacks after the last request, in ms. Default 5 000. */
     readonly cooldownMs?: number;
   };
+  /**
+   * Time one template may spend on one target, in ms (requests, waits and matching); past it the
+   * template's requests are aborted and a failure is recorded. 0 turns it off. Default 600 000.
+   */
+  readonly templateTimeoutMs?: number;
+  /** CPU time for matching one response (all matchers, extractors, regexes), in ms. Default 2 000. */
+  readonly matchTimeoutMs?: number;
   /** User-Agent when the template sets none. Default: a fixed browser-like string. */
   readonly userAgent?: string;
 }
@@ -78,6 +85,8 @@ export const NUCLEI_DEFAULTS: ResolvedOptions = {
   headers: [],
   resolvers: ['1.1.1.1', '1.0.0.1', '8.8.8.8', '8.8.4.4'],
   dnsRetries: 3,
+  templateTimeoutMs: 600_000,
+  matchTimeoutMs: 2_000,
   userAgent:
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
 };

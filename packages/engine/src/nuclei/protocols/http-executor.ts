@@ -14,6 +14,7 @@ import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { hostname, httpVariables, type Target } from '../target.js';
 import type { HttpBlock } from '../template-model.js';
+import { matchBudget } from '../util/budget.js';
 
 type Scheme = 'http' | 'https';
 
@@ -158,7 +159,11 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
               run.state,
               base,
             );
-            const outcome = evaluateOperators(block.operators, { scope: opScope, part: partReader(opScope) });
+            const outcome = evaluateOperators(block.operators, {
+              scope: opScope,
+              part: partReader(opScope),
+              budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
+            });
             if (oob && isLast) oob.arm(outcome.matched, opScope, res);
             storeExtracted(run, outcome.extracted, block.iterateAll);
             if (outcome.findings.length > 0) {
@@ -406,7 +411,11 @@ class OobWatch {
       ['interactsh_ip', i.remoteAddress],
     ]);
     const scope = new LayeredScope(fields, this.armed.scope);
-    const outcome = evaluateOperators(this.block.operators, { scope, part: partReader(scope) });
+    const outcome = evaluateOperators(this.block.operators, {
+      scope,
+      part: partReader(scope),
+      budget: matchBudget(this.run.scan.signal, this.run.scan.options.matchTimeoutMs),
+    });
     if (!outcome.matched) return;
     const { res } = this.armed;
     emitFindings(this.run, 'http', outcome, {

@@ -11,8 +11,8 @@ export interface GoRegex {
   readonly pattern: string;
   readonly engine: 'js' | 're2';
   test(input: string): boolean;
-  /** All non-overlapping matches, at most `limit`. */
-  findAll(input: string, limit?: number): RegexMatch[];
+  /** All non-overlapping matches, at most `limit`; `check` runs every 64 matches and may throw. */
+  findAll(input: string, limit?: number, check?: () => void): RegexMatch[];
 }
 
 const cache = new Map<string, GoRegex>();
@@ -58,17 +58,29 @@ function jsRegex(pattern: string, re: RegExp): GoRegex {
     pattern,
     engine: 'js',
     test: (input) => re.test(input),
-    findAll(input, limit = Number.POSITIVE_INFINITY) {
+    findAll(input, limit = Number.POSITIVE_INFINITY, check) {
       const out: RegexMatch[] = [];
       global.lastIndex = 0;
       for (let m = global.exec(input); m && out.length < limit; m = global.exec(input)) {
         out.push({ groups: [...m] });
+        if (check && out.length % 64 === 0) check();
         if (m[0] === '') global.lastIndex++;
       }
       return out;
     },
   };
 }
+
+/**
+ * RE2JS has no DFA: its linear-time NFA costs about 1–2 µs per character for patterns without a
+ * literal prefix, so one call over a 10 MB body could run for many seconds, and a synchronous call
+ * cannot be interrupted. Each RE2 call therefore sees at most the first 1 MiB of a part (≈1 s worst
+ * case), which keeps every abort and match budget within about a second. Quantifier-free patterns
+ * (native RegExp, fast) still see the whole part.
+ */
+export const RE2_INPUT_LIMIT = 1024 * 1024;
+const capped = (input: string): string =>
+  input.length > RE2_INPUT_LIMIT ? input.slice(0, RE2_INPUT_LIMIT) : input;
 
 function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   let re: RE2JS;
@@ -80,15 +92,16 @@ function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   return {
     pattern,
     engine: 're2',
-    test: (input) => re.matcher(input).find(),
-    findAll(input, limit = Number.POSITIVE_INFINITY) {
+    test: (input) => re.matcher(capped(input)).find(),
+    findAll(input, limit = Number.POSITIVE_INFINITY, check) {
       const out: RegexMatch[] = [];
-      const m = re.matcher(input);
+      const m = re.matcher(capped(input));
       const count = m.groupCount();
       while (out.length < limit && m.find()) {
         const groups: (string | undefined)[] = [];
         for (let g = 0; g <= count; g++) groups.push(m.group(g) ?? undefined);
         out.push({ groups });
+        if (check && out.length % 64 === 0) check();
       }
       return out;
     },
