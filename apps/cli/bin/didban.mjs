@@ -10,11 +10,18 @@ const dist = new URL('../dist/', import.meta.url);
 
 function bundleIsCurrent() {
   if (process.env.DIDBAN_CLI_FROM_SOURCE === '1') return false;
+  let stamp;
   try {
-    const stamp = JSON.parse(readFileSync(new URL('build-stamp.json', dist), 'utf8'));
-    return newestSource() <= stamp.newest;
+    stamp = JSON.parse(readFileSync(new URL('build-stamp.json', dist), 'utf8'));
   } catch {
     return false;
+  }
+  try {
+    return newestSource() <= stamp.newest;
+  } catch {
+    // No sources beside it: the installed package (`npm i -g didban-*.tgz`), where the bundle
+    // is all there is.
+    return true;
   }
 }
 

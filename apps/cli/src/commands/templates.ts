@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { CommandDeps } from '../program.js';
+import type { TemplateListFlags } from '../services/templates-list.js';
 import type { RunFlags } from '../services/templates-run.js';
 import { positiveInt } from './parse-flags.js';
 
@@ -35,6 +36,28 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
         // The engine is not needed to validate: only the browser-safe parser in core.
         const { validateTemplates } = await import('../services/templates-validate.js');
         await validateTemplates(ctx, paths, flags);
+      }),
+    );
+
+  templates
+    .command('list')
+    .description(t('cmd.templates.list'))
+    .option('--tags <tags>', 'only templates with any of these tags (comma-separated)')
+    .option('--search <text>', 'only templates whose id or name contain this')
+    .option('--severity <list>', 'comma-separated: info, low, medium, high, critical')
+    .option('--scope <scope>', 'public or mine (default: both)')
+    .option(
+      '--json',
+      'machine-readable output: { results: [{ id, template_id, name, severity, tags, protocol, author, source, runnable, updated_at }], result_count }',
+    )
+    .addHelpText(
+      'after',
+      examples(['didban templates list --tags exposure', 'didban templates list --search git --json']),
+    )
+    .action(
+      action(async (ctx: Context, flags: TemplateListFlags) => {
+        const { listTemplatesCommand } = await import('../services/templates-list.js');
+        await listTemplatesCommand(ctx, flags);
       }),
     );
 

@@ -177,6 +177,42 @@ export const CLI_MESSAGES = {
   'table.current': { en: 'Current', fa: 'جاری' },
   'table.id': { en: 'ID', fa: 'شناسه' },
   'table.name': { en: 'Name', fa: 'نام' },
+  'scans.follow_timeout': {
+    en: 'Stopped following after {seconds} s (--timeout); the scan goes on. Follow again: didban scans follow {scan} --history {history}',
+    fa: 'پیگیری پس از {seconds} ثانیه متوقف شد (--timeout)؛ پویش ادامه دارد. پیگیری دوباره: didban scans follow {scan} --history {history}',
+  },
+  'usage.bad_duration': {
+    en: 'Not a duration for {option}: "{value}" (use 90, 90s, 15m or 2h).',
+    fa: 'مدت معتبر برای {option} نیست: «{value}» (مانند 90، 90s، 15m یا 2h).',
+  },
+  'usage.gate_needs_follow': {
+    en: '--fail-on and --timeout need --follow: the gate reads the finished run.',
+    fa: '--fail-on و --timeout به --follow نیاز دارند: دروازه نتیجهٔ اجرای پایان‌یافته را می‌خواند.',
+  },
+  'error.config_corrupt': {
+    en: 'The config file {file} is not valid JSON ({reason}): fix it, or delete it and run didban login again.',
+    fa: 'پروندهٔ تنظیمات {file} JSON معتبر نیست ({reason}): آن را درست کنید، یا پاکش کنید و دوباره didban login بزنید.',
+  },
+  'error.config_unreadable': {
+    en: 'Cannot read the config file {file}: {reason}. Fix its permissions, or set DIDBAN_CONFIG_DIR to another folder.',
+    fa: 'خواندن پروندهٔ تنظیمات {file} ممکن نشد: {reason}. دسترسی آن را درست کنید، یا DIDBAN_CONFIG_DIR را به پوشهٔ دیگری بدهید.',
+  },
+  'error.unknown_group': {
+    en: 'No asset group with id {id} in this workspace. Run: didban groups list',
+    fa: 'گروه دارایی با شناسهٔ {id} در این فضای کاری نیست. اجرا کنید: didban groups list',
+  },
+  'error.unknown_vulnerability': {
+    en: 'No vulnerability with id {id} in this workspace. Run: didban vulns list',
+    fa: 'آسیب‌پذیری با شناسهٔ {id} در این فضای کاری نیست. اجرا کنید: didban vulns list',
+  },
+  'table.tags': { en: 'Tags', fa: 'برچسب‌ها' },
+  'table.source': { en: 'Source', fa: 'منبع' },
+  'templates.none': { en: 'No templates.', fa: 'قالبی نیست.' },
+  'templates.count': { en: '{count} template(s).', fa: '{count} قالب.' },
+  'cmd.templates.list': {
+    en: "List the server's public templates and your own.",
+    fa: 'فهرست قالب‌های عمومی سرور و قالب‌های خودتان.',
+  },
   'table.kind': { en: 'Kind', fa: 'نوع' },
   'table.role': { en: 'Role', fa: 'نقش' },
   'table.members': { en: 'Members', fa: 'اعضا' },

@@ -19,6 +19,7 @@ import { usageError } from '../errors.js';
 import { openSink, writeWithBackpressure } from '../output/sink.js';
 import { renderTable } from '../output/table.js';
 import { favourMemoryOverSpeed } from './memory-mode.js';
+import { notFoundAs } from './not-found.js';
 import { requireSession } from './require-session.js';
 
 export type AssetQueryFlags = {
@@ -79,7 +80,8 @@ async function prepare(ctx: Context, flags: AssetQueryFlags, pageSize: number) {
   const query = assetQuery(flags, pageSize);
   requireSession(ctx);
   const api = ctx.api();
-  if (flags.group) await api.assets.getGroup(flags.group);
+  if (flags.group)
+    await api.assets.getGroup(flags.group).catch(notFoundAs('error.unknown_group', flags.group));
   return { api, query };
 }
 

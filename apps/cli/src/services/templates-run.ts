@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
-import { buildSarif, countAtOrAbove, isSeverity, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
+import { buildSarif, countAtOrAbove, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
 import { type CompiledTemplate, type Finding, loadTemplates, runTemplates } from '@didban/engine';
 import type { Context } from '../context.js';
 import { CliError, EXIT, GateTripped, Interrupted, usageError } from '../errors.js';
 import { nucleiLine, nucleiResult } from '../output/nuclei-result.js';
 import { openSink, type Sink, writeWithBackpressure } from '../output/sink.js';
 import { VERSION } from '../program.js';
+import { parseSeverity } from './parse-severity.js';
 import { probeTargets } from './reachability.js';
 import { collectTargets } from './run-targets.js';
 import { collectTemplateFiles, readTemplateFile } from './template-files.js';
@@ -235,11 +236,4 @@ function parseHeader(text: string): [string, string] {
   const name = i > 0 ? text.slice(0, i).trim() : '';
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw usageError('usage.bad_header', { value: text });
   return [name, text.slice(i + 1).trim()];
-}
-
-/** `--fail-on`: checked before any request, a bad value is a usage error (exit 2). */
-export function parseSeverity(value: string): TemplateSeverity {
-  const v = value.trim().toLowerCase();
-  if (isSeverity(v) && v !== 'unknown') return v;
-  throw usageError('usage.bad_severity', { value, allowed: SEVERITY_ORDER.slice(1).join(', ') });
 }
