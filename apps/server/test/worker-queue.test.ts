@@ -162,7 +162,7 @@ describe('worker protocol', () => {
       url: '/api/v1/panel/notifications/',
       headers: owner.auth,
     });
-    expect(fa.json().data.results[0].text).toBe('کشف دارایی‌های Shop تمام شد: 3 دارایی جدید.');
+    expect(fa.json().data.results[0].text).toBe('کشف دارایی‌های \u2068Shop\u2069 تمام شد: ۳ دارایی جدید.');
 
     // A second run of the same group: nothing new, the same rows are seen again.
     const second = await startDiscovery(server.db, group.id);

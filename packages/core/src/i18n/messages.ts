@@ -511,7 +511,7 @@ export const MESSAGES = {
   },
   'templates.run_too_many_targets': {
     en: 'Scan at most 100 targets at once.',
-    fa: 'در هر بار حداکثر ۱۰۰ هدف را پویش کنید.',
+    fa: 'در هر بار حداکثر ۱۰۰ هدف را اسکن کنید.',
   },
   'templates.run_no_templates': {
     en: 'Choose at least one template or write one in the editor.',
@@ -547,7 +547,7 @@ export const MESSAGES = {
   },
   'assets.compare_other_group': {
     en: 'Only two scan histories of the same asset group can be compared.',
-    fa: 'فقط دو سابقهٔ پویش از یک گروه دارایی را می‌توان با هم مقایسه کرد.',
+    fa: 'فقط دو سابقهٔ اسکن از یک گروه دارایی را می‌توان با هم مقایسه کرد.',
   },
   'assets.history_not_running': {
     en: 'This discovery is not running, so there is nothing to cancel.',

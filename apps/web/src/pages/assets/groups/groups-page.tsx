@@ -137,7 +137,7 @@ export function GroupsPage() {
         <ListState kind="empty">{t(settled.trim() ? 'groups.noMatch' : 'groups.empty')}</ListState>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-zinc-800">
+          <div className="overflow-x-auto relative rounded-xl border border-zinc-800">
             <table className="w-full min-w-[44rem] text-start text-sm">
               <thead className="bg-zinc-900/80 text-xs text-zinc-400">
                 <tr>
