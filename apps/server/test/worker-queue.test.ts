@@ -376,7 +376,7 @@ describe('worker keys', () => {
       message: 'The worker API key is missing, invalid or revoked.',
     });
     const fa = await asWorker(server, key).claim();
-    expect(fa.json().message).toBe('کلید API کارگر وارد نشده، نامعتبر است یا باطل شده است.');
+    expect(fa.json().message).toBe('کلید API کارگزار وارد نشده، نامعتبر است یا باطل شده است.');
     expect((await asWorker(server, 'dwk_made-up').claim()).statusCode).toBe(401);
     const none = await server.app.inject({ method: 'POST', url: '/api/v1/worker/tasks/claim/', payload: {} });
     expect(none.statusCode).toBe(401);
