@@ -17,11 +17,20 @@ const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
 // Chrome DevTools' "Slow 3G" preset: 400 ms round trip, ~50 KB/s down, ~50 KB/s up.
 const LINK = { offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.json': 'application/json' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
 
 function indexHtml() {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  return withoutSplash ? html.replace(/<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*<\/div>/, '<div id="root"></div>') : html;
+  return withoutSplash
+    ? html.replace(/<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*<\/div>/, '<div id="root"></div>')
+    : html;
 }
 
 const server = createServer((req, res) => {
