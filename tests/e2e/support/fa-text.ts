@@ -37,7 +37,7 @@ export async function foreignTextProblems(page: Page, lang: Lang): Promise<strin
   const problems: string[] = [];
   for (const shown of texts) {
     // Unicode isolates (FSI…PDI, the plain-text <bdi>) hold data such as a name: not prose.
-    const text = shown.replace(/\u2068[^\u2069]*\u2069/g, '');
+    const text = shown.replace(/[\u2066-\u2068][^\u2069]*\u2069/g, '');
     const key = KEYS.find((k) => new RegExp(`(^|[^\\w.])${k.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));
     if (key) problems.push(`raw key "${key}" in "${shown}"`);
     if (lang === 'fa' && /[0-9]/.test(text)) problems.push(`Latin digit in "${shown}"`);
