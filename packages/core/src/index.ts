@@ -373,6 +373,14 @@ export {
   workerUpdateSchema,
 } from './contract/workers.js';
 // i18n
+export {
+  formatNumber,
+  ISOLATE_END,
+  ISOLATE_START,
+  intlLocaleOf,
+  isolate,
+  readableParams,
+} from './i18n/format.js';
 export { DEFAULT_LANG, isRtl, LANGUAGES, type Lang, toLang } from './i18n/lang.js';
 export { isMessageKey, MESSAGES, type MessageKey, translate } from './i18n/messages.js';
 // polling

@@ -2,7 +2,6 @@ import { normalizeError, translate } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/use-lang';
 import { Button } from './button';
-import { ListState } from './card';
 
 /** What a failed or pending query offers: enough of TanStack's result to word it and ask again. */
 export type LoadingQuery = {
@@ -24,8 +23,8 @@ export function loadFailure(error: unknown, lang: 'fa' | 'en', failed: string, n
 }
 
 /**
- * A list's or page's loading and failure state in one place: skeleton-free "Loading…" while the
- * first answer is on its way, then the honest reason and a Retry button when it failed.
+ * A list's or page's loading and failure state in one place: skeleton rows while the first answer
+ * is on its way, then the honest reason and a Retry button when it failed.
  */
 export function QueryState({
   query,
@@ -41,7 +40,7 @@ export function QueryState({
   loading?: string;
 }) {
   const { t } = useTranslation('shared');
-  if (!query.isError) return <ListState kind="loading">{loading ?? t('loading')}</ListState>;
+  if (!query.isError) return <SkeletonRows label={loading ?? t('loading')} />;
   return (
     <LoadFailed
       error={query.error}
@@ -75,6 +74,25 @@ export function LoadFailed({
       <Button variant="secondary" disabled={retrying} onClick={() => void retry()}>
         {retrying ? t('loading') : t('retry')}
       </Button>
+    </div>
+  );
+}
+
+const SKELETON_KEYS = ['a', 'b', 'c'];
+
+/** Placeholder rows in the shape of a list while its first answer is on its way. */
+export function SkeletonRows({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={label}
+      data-testid="skeleton-rows"
+      className="mt-4 flex flex-col gap-2"
+    >
+      {SKELETON_KEYS.map((key) => (
+        <div key={key} className="h-10 animate-pulse rounded-lg bg-zinc-900" />
+      ))}
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function WorkersSection({
         <ListState kind="empty">{t(groupId ? 'list.emptyInGroup' : 'list.empty')}</ListState>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto rounded-xl border border-zinc-800">
+          <div className="mt-4 overflow-x-auto relative rounded-xl border border-zinc-800">
             <table className="w-full text-sm">
               <thead className="bg-zinc-900/80">
                 <tr>

@@ -17,6 +17,7 @@ export const en = {
     copy: 'Copy',
     copied: 'Copied',
     notAvailable: 'Not available in this version',
+    assetStatusDone: 'Done (no web service)',
     loadFailed: 'Could not load this. Please try again.',
     unknownError: 'An unknown error occurred',
     pagination: {

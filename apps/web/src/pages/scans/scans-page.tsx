@@ -8,6 +8,7 @@ import { ListState } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Pagination } from '../../components/ui/pagination';
 import { LoadFailed } from '../../components/ui/query-state';
+import { StaleFrame } from '../../components/ui/stale-frame';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { scanProgressPath } from '../../routes/paths';
 import { ScanFormModal } from './form/scan-form-modal';
@@ -88,7 +89,9 @@ export function ScansPage() {
         </ListState>
       ) : (
         <>
-          <ScansTable scans={scans} onAction={onAction} />
+          <StaleFrame stale={list.isPlaceholderData}>
+            <ScansTable scans={scans} onAction={onAction} />
+          </StaleFrame>
           <Pagination
             page={list.data?.current_page ?? state.page}
             totalPages={list.data?.total_pages ?? 1}

@@ -28,7 +28,7 @@ export function OrderHistoryPage() {
       ) : data.results.length === 0 ? (
         <ListState kind="empty">{t('orders.empty')}</ListState>
       ) : (
-        <div className="mt-5 overflow-x-auto rounded-xl border border-zinc-800">
+        <div className="mt-5 overflow-x-auto relative rounded-xl border border-zinc-800">
           <table className="w-full text-sm">
             <thead className="bg-zinc-900 text-xs text-zinc-400">
               <tr>

@@ -67,7 +67,7 @@ function DetailBody({ asset, onClose }: { asset: Asset; onClose: () => void }) {
         </button>
       </div>
       <TabGroup className="flex flex-1 flex-col">
-        <TabList className="flex gap-1 overflow-x-auto border-b border-zinc-800 px-6">
+        <TabList className="flex gap-1 overflow-x-auto relative border-b border-zinc-800 px-6">
           {tabs.map((tab) => (
             <Tab
               key={tab.key}

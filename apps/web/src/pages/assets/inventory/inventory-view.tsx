@@ -6,6 +6,7 @@ import { hostPort } from '../../../components/assets/asset-parts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { LoadFailed } from '../../../components/ui/query-state';
+import { StaleFrame } from '../../../components/ui/stale-frame';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { snackbarStore } from '../../../lib/snackbar-store';
@@ -178,28 +179,32 @@ function Inventory({ groupId }: { groupId?: string }) {
               <p className="font-medium text-zinc-200">{t('inventory.emptyTitle')}</p>
               <p className="text-sm text-zinc-500">{t('inventory.emptyBody')}</p>
             </div>
-          ) : state.viewType === 'table' ? (
-            <AssetTable
-              assets={results}
-              selectedIds={state.selectedIds}
-              onToggle={toggle}
-              onTogglePage={togglePage}
-              onOpen={setOpened}
-              onDelete={setDeleting}
-            />
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {results.map((asset) => (
-                <AssetCard
-                  key={asset.id}
-                  asset={asset}
-                  selected={state.selectedIds.includes(asset.id)}
-                  onToggle={() => toggle(asset)}
-                  onOpen={() => setOpened(asset)}
+            <StaleFrame stale={page.isPlaceholderData}>
+              {state.viewType === 'table' ? (
+                <AssetTable
+                  assets={results}
+                  selectedIds={state.selectedIds}
+                  onToggle={toggle}
+                  onTogglePage={togglePage}
+                  onOpen={setOpened}
                   onDelete={setDeleting}
                 />
-              ))}
-            </div>
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {results.map((asset) => (
+                    <AssetCard
+                      key={asset.id}
+                      asset={asset}
+                      selected={state.selectedIds.includes(asset.id)}
+                      onToggle={() => toggle(asset)}
+                      onOpen={() => setOpened(asset)}
+                      onDelete={setDeleting}
+                    />
+                  ))}
+                </div>
+              )}
+            </StaleFrame>
           )}
           {page.data && page.data.result_count > 0 ? (
             <footer className="flex flex-wrap items-center justify-between gap-3">

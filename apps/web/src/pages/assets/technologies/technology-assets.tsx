@@ -32,7 +32,7 @@ export function TechnologyAssets({ technologyId }: { technologyId: string }) {
   const th = 'px-2 py-2 text-start font-medium';
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto relative">
         <table className="w-full min-w-[52rem] text-sm" data-testid="technology-assets">
           <thead className="text-xs text-zinc-400">
             <tr>
