@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { toLang } from '@didban/core';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -10,12 +11,15 @@ import { loadOrCreateSecret } from './auth/secret.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config/env.js';
 import type { Db } from './db/database.js';
+import { setDiscoveryLog } from './discovery/nothing-resolved-warning.js';
 import { installAccessControl } from './http/access.js';
 import { closeConnectionsPromptly } from './http/close-promptly.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installValidation } from './http/validation.js';
+import { createMailer } from './mail/mailer.js';
 import { assetEnumerationRoutes } from './routes/asset-enumerations.js';
 import { assetGroupRoutes } from './routes/asset-groups.js';
 import { assetInventoryRoutes } from './routes/asset-inventory.js';
@@ -74,15 +78,20 @@ export async function buildApp(options: BuildAppOptions) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Off unless the operator names the proxies (DIDBAN_TRUST_PROXY): a client must not pick its
+    // own address, which keys the sign-in and sign-up rate limits.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
   }).withTypeProvider<ZodTypeProvider>();
 
+  setDiscoveryLog(app.log);
   const deps: AppDeps = {
     config,
     db,
     tokens: createTokenService(loadOrCreateSecret(config.secret, config.dataDir), config.tokenTtlSeconds),
     storage: createLocalStorage(join(config.dataDir, 'files')),
+    mailer: createMailer(config.mail, app.log),
   };
+  app.addHook('onClose', async () => deps.mailer.close());
 
   app.decorateRequest('lang', 'fa');
   app.addHook('onRequest', async (request, reply) => {
@@ -90,10 +99,15 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('x-request-id', request.id);
   });
   closeConnectionsPromptly(app);
+  // Before access control, so refusals (401/403) carry the headers too.
+  await installSecurityHeaders(app, { githubApiUrl: config.github?.apiUrl });
 
   installValidation(app);
   installErrorHandling(app);
   installAccessControl(app, deps);
+
+  // Read only by GitHub sign-in (its browser-binding nonce); the API authenticates by header.
+  await app.register(cookie);
 
   await app.register(rateLimit, {
     global: false,

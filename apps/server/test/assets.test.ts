@@ -407,7 +407,9 @@ describe('enumerations and history', () => {
       ['Discovery of Lab finished: 3 new asset(s).', `/assets/${group.id}`],
     ]);
     const bellFa = (await call('GET', 'panel/notifications/', { ...auth, ...fa })).json().data.results;
-    expect(bellFa[0].text).toBe('کشف دارایی‌های Lab تمام شد: 1 دارایی جدید، 1 تغییرکرده و 1 ناپدیدشده.');
+    expect(bellFa[0].text).toBe(
+      'کشف دارایی‌های \u2068Lab\u2069 تمام شد: ۱ دارایی جدید، ۱ تغییرکرده و ۱ ناپدیدشده.',
+    );
   });
 
   it('reports status and cancels a running discovery (409 once it is not running)', async () => {

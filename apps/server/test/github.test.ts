@@ -1,16 +1,25 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGithubStandIn } from './helpers/github-stand-in.js';
+import { type SmtpStandIn, startSmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 
 let github: Awaited<ReturnType<typeof startGithubStandIn>>;
+let smtp: SmtpStandIn;
 let server: TestServer;
 beforeAll(async () => {
   github = await startGithubStandIn({ clientId: 'Iv1.didban', clientSecret: 'shh' });
-  server = await createTestServer({ ...github.env, DIDBAN_PUBLIC_URL: 'http://panel.test:8080' });
+  smtp = await startSmtpStandIn();
+  server = await createTestServer({
+    ...github.env,
+    DIDBAN_PUBLIC_URL: 'http://panel.test:8080',
+    DIDBAN_SMTP_URL: smtp.url,
+  });
 });
 afterAll(async () => {
   await server.close();
   await github.close();
+  await smtp.close();
 });
 
 const getEndpoint = async (query = '') => {
@@ -21,13 +30,43 @@ const getEndpoint = async (query = '') => {
   });
   return response;
 };
-const exchange = (code: string, state: string) =>
+/** A panel sign-in as the browser sees it: the state from the URL and the nonce cookie. */
+async function startSignIn() {
+  const response = await getEndpoint();
+  const cookie = response.cookies.find((c) => c.name === 'didban_github_nonce');
+  if (!cookie) throw new Error('no browser nonce cookie');
+  return {
+    state: new URL(response.json().data.url).searchParams.get('state')!,
+    cookie: `${cookie.name}=${cookie.value}`,
+    set: cookie,
+  };
+}
+const exchange = (code: string, state: string, cookie?: string) =>
   server.app.inject({
     method: 'POST',
     url: '/api/v1/auth/github/callback/',
     payload: { code, state },
-    headers: { 'accept-language': 'en' },
+    headers: { 'accept-language': 'en', ...(cookie ? { cookie } : {}) },
   });
+/** Open the verification link the server emailed to `email` (the real SMTP stand-in got it). */
+async function verifyEmailOf(email: string) {
+  const mail = await waitForMailTo(email);
+  const token = /verify-email\?token=([\w.%-]+)/.exec(mail.decoded)![1]!;
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify-email/',
+    payload: { token: decodeURIComponent(token) },
+  });
+  expect(response.statusCode).toBe(200);
+}
+async function waitForMailTo(email: string) {
+  for (let i = 0; i < 250; i += 1) {
+    const mail = smtp.received.findLast((m) => m.to.includes(email));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail to ${email}`);
+}
 
 describe('GitHub sign-in', () => {
   it('gives the authorize URL with client id, the panel callback and a signed state', async () => {
@@ -38,7 +77,15 @@ describe('GitHub sign-in', () => {
     expect(url.searchParams.get('client_id')).toBe('Iv1.didban');
     expect(url.searchParams.get('redirect_uri')).toBe('http://panel.test:8080/auth/github-callback');
     expect(url.searchParams.get('scope')).toBe('read:user user:email');
-    expect(url.searchParams.get('state')).toMatch(/\./);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    // The browser gets an HttpOnly, SameSite=Lax nonce cookie limited to the sign-in calls.
+    const cookie = response.cookies.find((c) => c.name === 'didban_github_nonce');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/v1/auth/github/',
+      maxAge: 600,
+    });
   });
 
   it('creates an account on first sign-in and signs into the same one afterwards', async () => {
@@ -48,15 +95,18 @@ describe('GitHub sign-in', () => {
       avatar_url: 'https://avatars.example/u/583231',
       emails: [{ email: 'octo@example.com', primary: true, verified: true }],
     };
-    const state = new URL((await getEndpoint()).json().data.url).searchParams.get('state')!;
-    const first = await exchange(github.approve(octo), state);
+    const one = await startSignIn();
+    const first = await exchange(github.approve(octo), one.state, one.cookie);
     expect(first.statusCode).toBe(200);
     expect(first.json().data.user).toMatchObject({
       username: 'octocat',
       email: 'octo@example.com',
       profile_image: octo.avatar_url,
+      // GitHub vouched for the address.
+      email_verified: true,
     });
-    const second = await exchange(github.approve(octo), state);
+    const two = await startSignIn();
+    const second = await exchange(github.approve(octo), two.state, two.cookie);
     expect(second.json().data.user.id).toBe(first.json().data.user.id);
     // The session works like any other.
     const me = await server.app.inject({
@@ -74,28 +124,121 @@ describe('GitHub sign-in', () => {
     );
   });
 
-  it('links to an existing account with the same verified email', async () => {
+  it('links to an existing account only once its owner verified the same email', async () => {
     const existing = await registerUser(server);
-    const state = new URL((await getEndpoint()).json().data.url).searchParams.get('state')!;
-    const response = await exchange(
-      github.approve({
-        id: 9,
-        login: 'someone',
-        avatar_url: '',
-        emails: [{ email: existing.user.email, primary: true, verified: true }],
-      }),
-      state,
+    const identity = {
+      id: 9,
+      login: 'someone',
+      avatar_url: '',
+      emails: [{ email: existing.user.email, primary: true, verified: true }],
+    };
+    // Anyone can sign up with someone else's address: an unverified one is never attached.
+    const early = await startSignIn();
+    const refused = await exchange(github.approve(identity), early.state, early.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'github_email_unverified',
+      message:
+        'An account with this email exists, but its email has not been verified. Sign in with your password, verify your email from your profile, then use GitHub.',
+    });
+    const links = await server.db.execute(
+      sql`select count(*)::int as n from github_accounts where github_id = '9'`,
     );
+    expect((links as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+
+    await verifyEmailOf(existing.user.email);
+    const later = await startSignIn();
+    const response = await exchange(github.approve(identity), later.state, later.cookie);
+    expect(response.statusCode).toBe(200);
     expect(response.json().data.user.id).toBe(existing.user.id);
   });
 
+  it('does not attach after the email was changed to the victim address and not confirmed', async () => {
+    const attacker = await registerUser(server);
+    const victim = 'victim-gh@example.com';
+    const changed = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/panel/profile/',
+      headers: attacker.auth,
+      payload: { email: victim },
+    });
+    expect(changed.json().data).toMatchObject({ email: victim, email_verified: false });
+    const flow = await startSignIn();
+    const response = await exchange(
+      github.approve({
+        id: 31337,
+        login: 'victim',
+        avatar_url: '',
+        emails: [{ email: victim, primary: true, verified: true }],
+      }),
+      flow.state,
+      flow.cookie,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('github_email_unverified');
+  });
+
+  it('uses a state once, only in the browser that started it, and only for 10 minutes', async () => {
+    const user = {
+      id: 5150,
+      login: 'once',
+      avatar_url: '',
+      emails: [{ email: 'once@example.com', primary: true, verified: true }],
+    };
+    // Another browser (no cookie, or its own cookie) cannot finish this browser's sign-in.
+    const flow = await startSignIn();
+    const other = await startSignIn();
+    expect(other.cookie).not.toBe(flow.cookie);
+    expect((await exchange(github.approve(user), flow.state)).json().code).toBe('github_state');
+    const flow2 = await startSignIn();
+    expect((await exchange(github.approve(user), flow2.state, other.cookie)).json().code).toBe(
+      'github_state',
+    );
+
+    // Twice with two different codes: the second is refused.
+    const flow3 = await startSignIn();
+    const first = await exchange(github.approve(user), flow3.state, flow3.cookie);
+    expect(first.statusCode).toBe(200);
+    const replay = await exchange(github.approve(user), flow3.state, flow3.cookie);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({
+      code: 'github_state',
+      message: 'The GitHub sign-in link has expired or was tampered with. Please start again.',
+    });
+
+    // A browser that already holds a nonce keeps it (two tabs signing in at once both work).
+    const tabA = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/github/get-endpoint/',
+      headers: { cookie: flow3.cookie },
+    });
+    const tabB = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/github/get-endpoint/',
+      headers: { cookie: flow3.cookie },
+    });
+    const stateOf = (r: typeof tabA) => new URL(r.json().data.url).searchParams.get('state')!;
+    expect((await exchange(github.approve(user), stateOf(tabA), flow3.cookie)).statusCode).toBe(200);
+    expect((await exchange(github.approve(user), stateOf(tabB), flow3.cookie)).statusCode).toBe(200);
+
+    // Expired: the row's lifetime has passed.
+    const stale = await startSignIn();
+    await server.db.execute(sql`update github_oauth_states set expires_at = now() - interval '1 second'`);
+    expect((await exchange(github.approve(user), stale.state, stale.cookie)).json().code).toBe(
+      'github_state',
+    );
+  });
+
   it('refuses a bad code, a tampered state and an unverified email with clear messages', async () => {
-    const state = new URL((await getEndpoint()).json().data.url).searchParams.get('state')!;
-    const bad = await exchange('wrong-code', state);
+    const one = await startSignIn();
+    const bad = await exchange('wrong-code', one.state, one.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'GitHub login failed. Please try again.', code: 'github_failed' });
-    const tampered = await exchange('x', `${state}x`);
+    const two = await startSignIn();
+    const tampered = await exchange('x', `${two.state}x`, two.cookie);
     expect(tampered.json().code).toBe('github_state');
+    // Each attempt starts again: a state is used up by the callback that presents it.
+    const three = await startSignIn();
     const unverified = await exchange(
       github.approve({
         id: 77,
@@ -103,7 +246,8 @@ describe('GitHub sign-in', () => {
         avatar_url: '',
         emails: [{ email: 'g@example.com', primary: true, verified: false }],
       }),
-      state,
+      three.state,
+      three.cookie,
     );
     expect(unverified.json()).toEqual({
       message: 'Your GitHub account has no verified email address.',
@@ -120,8 +264,12 @@ describe('GitHub sign-in', () => {
       avatar_url: '',
       emails: [{ email: 'cli@example.com', primary: true, verified: true }],
     };
+    // The browser finishing a terminal sign-in never saw the terminal's call: no cookie needed,
+    // the session goes only to the loopback listener.
     const response = await exchange(github.approve(user), state);
     expect(response.json().data.cli_redirect).toBe('http://127.0.0.1:53123/callback');
+    expect(ok.cookies).toEqual([]);
+    expect((await exchange(github.approve(user), state)).json().code).toBe('github_state');
     const evil = await getEndpoint('?redirect_uri=https%3A%2F%2Fevil.example%2Fsteal');
     expect(evil.statusCode).toBe(400);
     expect(evil.json().code).toBe('redirect_not_allowed');
@@ -145,5 +293,5 @@ describe('GitHub sign-in without configuration', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 90_000);
 });

@@ -94,6 +94,7 @@ export {
   loadTemplateFiles,
   loadTemplates,
   NUCLEI_DEFAULTS,
+  parseTarget,
   type RejectedTemplate,
   type RunTemplatesInput,
   runTemplates,
@@ -102,6 +103,7 @@ export {
   type ScanProtocol,
   type ScanResult,
   type Scope,
+  type Target,
   type TemplateSource,
 } from './nuclei/index.js';
 // end nuclei

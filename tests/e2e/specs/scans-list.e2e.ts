@@ -230,7 +230,11 @@ describe.each(['fa', 'en'] as const)('/scans and a scan’s details in %s', (lan
       await history.first().waitFor();
       expect(await history.count()).toBe(1);
       expect(await history.getByTestId('scan-status').getAttribute('data-status')).toBe('finished');
-      expect(await history.getByTestId('history-progress').textContent()).toMatch(/^\[(\d+)\/\1\]$/);
+      expect(
+        (await history.getByTestId('history-progress').textContent())?.replace(/[۰-۹]/g, (d) =>
+          String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)),
+        ),
+      ).toMatch(/^\[(\d+)\/\1\]$/);
       const found: Vulnerability[] = await historyFindings(owner, scanId, historyId);
       expect(found.map((v) => `${v.template_id}:${v.port}`).sort()).toEqual([
         'dotenv-file-exposure:443',

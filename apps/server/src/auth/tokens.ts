@@ -1,8 +1,9 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'didban';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TokenPurpose = 'access' | 'github-state';
+export type TokenPurpose = 'access' | 'email-verify';
 
 /**
  * Signed, expiring tokens (HS256 JWT via `jose`). Access tokens carry only the user id; the user
@@ -48,7 +49,11 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
 
   return {
     issueAccess: (userId: string) => sign('access', userId, accessTtlSeconds),
-    verifyAccess: (token: string) => verify('access', token),
+    /** Null too when the subject is not a user id, so a malformed subject is a 401, never a 500. */
+    verifyAccess: async (token: string) => {
+      const claims = await verify('access', token);
+      return claims && UUID.test(claims.sub) ? claims : null;
+    },
     sign,
     verify,
   };

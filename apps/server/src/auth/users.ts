@@ -6,8 +6,16 @@ import { HttpError } from '../http/errors.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toUser(row: Pick<UserRow, 'id' | 'username' | 'email' | 'profile_image'>): User {
-  return { id: row.id, username: row.username, email: row.email, profile_image: row.profile_image };
+export function toUser(
+  row: Pick<UserRow, 'id' | 'username' | 'email' | 'profile_image' | 'email_verified_at'>,
+): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    profile_image: row.profile_image,
+    email_verified: row.email_verified_at !== null,
+  };
 }
 
 export function findUserById(db: Db, id: string) {
@@ -42,7 +50,14 @@ export const usernameTaken = () =>
  */
 export async function createUser(
   db: Db,
-  input: { username: string; email: string; passwordHash: string | null; profileImage?: string | null },
+  input: {
+    username: string;
+    email: string;
+    passwordHash: string | null;
+    profileImage?: string | null;
+    /** Set when someone else already vouched for the address (GitHub's verified email). */
+    emailVerified?: boolean;
+  },
 ): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   if (await findUserByUsername(db, input.username)) throw usernameTaken();
@@ -55,6 +70,7 @@ export async function createUser(
           email: input.email,
           password_hash: input.passwordHash,
           profile_image: input.profileImage ?? null,
+          email_verified_at: input.emailVerified ? new Date() : null,
         })
         .returning();
       if (!user) throw new Error('insert returned no row');
@@ -93,17 +109,27 @@ export async function toProfile(db: Db, row: UserRow): Promise<Profile> {
   };
 }
 
-export async function updateEmail(db: Db, userId: string, email: string): Promise<UserRow> {
+/**
+ * Change the email. A different address (not just other letter case) is unverified until its
+ * owner opens the link sent to it: `changed` tells the caller to send one.
+ */
+export async function updateEmail(
+  db: Db,
+  userId: string,
+  email: string,
+): Promise<{ row: UserRow; changed: boolean }> {
   const other = await findUserByEmail(db, email);
   if (other && other.id !== userId) throw emailTaken();
+  const current = await findUserById(db, userId);
+  const changed = current?.email.toLowerCase() !== email.toLowerCase();
   try {
     const [row] = await db
       .update(users)
-      .set({ email, updated_at: new Date() })
+      .set({ email, updated_at: new Date(), ...(changed ? { email_verified_at: null } : {}) })
       .where(eq(users.id, userId))
       .returning();
     if (!row) throw new Error('user vanished');
-    return row;
+    return { row, changed };
   } catch (error) {
     if (uniqueViolation(error)) throw emailTaken();
     throw error;

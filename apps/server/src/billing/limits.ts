@@ -8,7 +8,7 @@ import {
 } from '@didban/core';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { assets, scanHistories, workspaceMembers, workspaces } from '../db/schema.js';
+import { assets, scanHistories, templateRuns, workspaceMembers, workspaces } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { findActiveLicense } from './licenses.js';
 
@@ -72,7 +72,7 @@ export async function getPlanLimits(db: DbReader, workspaceId: string): Promise<
  * - assets: assets of this workspace (each workspace counts its own against its owner's plan);
  * - teams: teams the workspace's owner owns;
  * - team_members: members of this workspace, the owner included;
- * - scans: scan runs started this calendar month (UTC).
+ * - scans: scan runs and scan-now template runs started this calendar month (UTC).
  */
 export async function planUsage(
   db: DbReader,
@@ -101,20 +101,18 @@ export async function planUsage(
       return row?.n ?? 0;
     }
     case 'scans': {
-      // Runs started this calendar month (UTC), scheduled ones included.
-      const [row] = await db
+      // Runs started this calendar month (UTC): scan runs (scheduled ones included) and
+      // one-off "scan now" template runs, which send the same traffic.
+      const monthStart = sql`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
+      const [scansRow] = await db
         .select({ n: count() })
         .from(scanHistories)
-        .where(
-          and(
-            eq(scanHistories.workspace_id, workspaceId),
-            gte(
-              scanHistories.created_at,
-              sql`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`,
-            ),
-          ),
-        );
-      return row?.n ?? 0;
+        .where(and(eq(scanHistories.workspace_id, workspaceId), gte(scanHistories.created_at, monthStart)));
+      const [runsRow] = await db
+        .select({ n: count() })
+        .from(templateRuns)
+        .where(and(eq(templateRuns.workspace_id, workspaceId), gte(templateRuns.created_at, monthStart)));
+      return (scansRow?.n ?? 0) + (runsRow?.n ?? 0);
     }
   }
 }

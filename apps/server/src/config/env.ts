@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseScopeRanges } from '@didban/engine/scope';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const optionalText = z
   .string()
@@ -32,6 +33,17 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   DIDBAN_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  DIDBAN_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed instanceof Error) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   DIDBAN_WEB_DIST: optionalText,
   DIDBAN_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   DIDBAN_BUILTIN_WORKER: z.enum(['0', '1']).default('1'),
@@ -44,6 +56,8 @@ const envSchema = z.object({
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
   DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
   DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
+  DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  DIDBAN_MAIL_FROM: z.string().trim().min(3).default('Didban <noreply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -73,6 +87,8 @@ export type Config = {
   publicUrl: string;
   bodyLimitBytes: number;
   authRateLimitPerMinute: number;
+  /** Proxies whose X-Forwarded-For is believed (hop count or addresses); false: none. */
+  trustProxy: TrustProxy;
   webDist: string | undefined;
   testHooks: boolean;
   logLevel: string;
@@ -103,6 +119,8 @@ export type Config = {
   builtinTaskSeconds: number;
   /** Longest the built-in worker may compute without a pause (a catastrophic regex), seconds. */
   builtinTaskStallSeconds: number;
+  /** Outgoing email (verification links, alerts); no SMTP: messages are logged for the operator. */
+  mail: { smtpUrl: string | undefined; from: string };
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
     | undefined;
@@ -156,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.DIDBAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimitBytes: e.DIDBAN_BODY_LIMIT_BYTES,
     authRateLimitPerMinute: e.DIDBAN_AUTH_RATE_LIMIT,
+    trustProxy: e.DIDBAN_TRUST_PROXY,
     webDist: e.DIDBAN_WEB_DIST ? resolve(e.DIDBAN_WEB_DIST) : undefined,
     testHooks: e.DIDBAN_TEST_HOOKS === '1',
     logLevel: e.LOG_LEVEL,
@@ -172,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     builtinTaskSeconds: e.DIDBAN_BUILTIN_TASK_SECONDS,
     builtinTaskStallSeconds: e.DIDBAN_BUILTIN_TASK_STALL_SECONDS,
     workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
+    mail: { smtpUrl: e.DIDBAN_SMTP_URL, from: e.DIDBAN_MAIL_FROM },
     github,
     freePlan: {
       assets: e.DIDBAN_FREE_ASSETS,

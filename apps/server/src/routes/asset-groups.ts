@@ -29,7 +29,8 @@ import { inventoryOptions, listInventory, listInventoryAfter } from '../assets/i
 import { cursorPageSize } from '../assets/inventory-cursor.js';
 import { parseInventoryQuery } from '../assets/inventory-query.js';
 import { assertWithinLimit } from '../billing/limits.js';
-import { assetGroups, assets } from '../db/schema.js';
+import { groupAssetCountSql } from '../counters/counters.js';
+import { assetGroups } from '../db/schema.js';
 import { startDiscovery } from '../discovery/start-discovery.js';
 import { currentWorkspace } from '../http/access.js';
 import { RequestValidationError } from '../http/errors.js';
@@ -81,7 +82,7 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const column = ordering.replace(/^-/, '');
         const orderExpr =
           column === 'asset_count'
-            ? sql`(select count(*) from ${assets} where ${assets.group_id} = ${assetGroups.id})`
+            ? groupAssetCountSql(assetGroups.id)
             : column === 'name'
               ? sql`lower(${assetGroups.name})`
               : column === 'updated_at'

@@ -1,4 +1,6 @@
 import {
+  emailVerifyRequest,
+  emailVerifyResponse,
   envelope,
   sessionSchema,
   signInSchema,
@@ -8,6 +10,7 @@ import {
 } from '@didban/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps.js';
+import { confirmEmail, sendVerificationEmail } from '../auth/email-verification.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserById, findUserByUsername, toUser } from '../auth/users.js';
 import { HttpError } from '../http/errors.js';
@@ -36,6 +39,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           email,
           passwordHash: await hashPassword(password),
         });
+        // Signed up is signed in (spec); the address is confirmed by the emailed link, and until
+        // then GitHub sign-in does not attach to this account through it.
+        await sendVerificationEmail(deps, user, request.lang, request.log);
         const { token } = await deps.tokens.issueAccess(user.id);
         request.log.info({ userId: user.id }, 'account created');
         return reply.status(201).send({ data: { access: token, user: toUser(user) } });
@@ -62,6 +68,23 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw invalidCredentials();
         const { token } = await deps.tokens.issueAccess(user.id);
         return { data: { access: token, user: toUser(user) } };
+      },
+    );
+
+    app.post(
+      '/auth/verify-email/',
+      {
+        config: { access: 'public', rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirm an email address with the token of the emailed link',
+          body: emailVerifyRequest,
+          response: { 200: envelope(emailVerifyResponse) },
+        },
+      },
+      async (request) => {
+        const { email } = await confirmEmail(deps, request.body.token);
+        return { data: { email, verified: true as const } };
       },
     );
 

@@ -9,11 +9,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { createGithubClient, GithubExchangeError } from '../auth/github/oauth-client.js';
+import {
+  BROWSER_COOKIE,
+  browserNonce,
+  consumeState,
+  createState,
+  STATE_TTL_SECONDS,
+} from '../auth/github/oauth-state.js';
 import { accountForGithub } from '../auth/github/sign-in.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/errors.js';
-
-const STATE_TTL_SECONDS = 600;
 
 /** The terminal client may ask to be handed the session on a one-shot listener on loopback. */
 function isLoopbackRedirect(value: string): boolean {
@@ -35,6 +40,14 @@ export function githubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const notConfigured = () => new HttpError(501, 'github_not_configured', 'errors.github_not_configured');
   // GitHub always comes back to the panel's callback page, registered once in the OAuth app.
   const callbackUrl = `${deps.config.publicUrl}/auth/github-callback`;
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.publicUrl.startsWith('https:'),
+    // Sent only to the sign-in calls, never to the rest of the API.
+    path: '/api/v1/auth/github/',
+    maxAge: STATE_TTL_SECONDS,
+  };
 
   return async (app) => {
     app.get(
@@ -48,15 +61,22 @@ export function githubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: envelope(githubEndpointResponse) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         if (!deps.config.github) throw notConfigured();
         const cliRedirect = request.query.redirect_uri;
         if (cliRedirect !== undefined && !isLoopbackRedirect(cliRedirect)) {
           throw new HttpError(400, 'redirect_not_allowed', 'errors.redirect_not_allowed');
         }
-        const { token: state } = await deps.tokens.sign('github-state', 'github', STATE_TTL_SECONDS, {
-          cli_redirect: cliRedirect,
-        });
+        let state: string;
+        if (cliRedirect !== undefined) {
+          state = await createState(deps.db, { cliRedirect });
+        } else {
+          // The panel: the state only works back in this browser (login CSRF: nobody can make
+          // a victim's browser finish a sign-in the attacker started).
+          const nonce = browserNonce(request.cookies[BROWSER_COOKIE]);
+          reply.setCookie(BROWSER_COOKIE, nonce, cookieOptions);
+          state = await createState(deps.db, { nonce });
+        }
         return { data: { url: createGithubClient(deps.config.github).authorizeUrl(callbackUrl, state) } };
       },
     );
@@ -77,7 +97,8 @@ export function githubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         if (!deps.config.github) throw notConfigured();
-        const state = await deps.tokens.verify('github-state', request.body.state);
+        // Used up before GitHub is asked, so two callbacks racing with one state cannot both pass.
+        const state = await consumeState(deps.db, request.body.state, request.cookies[BROWSER_COOKIE]);
         if (!state) throw new HttpError(400, 'github_state', 'errors.github_state');
         let identity: Awaited<ReturnType<ReturnType<typeof createGithubClient>['identify']>>;
         try {
@@ -95,8 +116,7 @@ export function githubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         const user = await accountForGithub(deps.db, identity);
         const { token } = await deps.tokens.issueAccess(user.id);
-        const cliRedirect =
-          typeof state.claims.cli_redirect === 'string' ? state.claims.cli_redirect : undefined;
+        const cliRedirect = state.cliRedirect;
         return {
           data: { access: token, user: toUser(user), ...(cliRedirect ? { cli_redirect: cliRedirect } : {}) },
         };

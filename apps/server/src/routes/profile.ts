@@ -1,9 +1,10 @@
-import { envelope, profileSchema, profileUpdateSchema } from '@didban/core';
+import { envelope, profileSchema, profileUpdateSchema, resendVerificationResponse } from '@didban/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps.js';
+import { sendVerificationEmail } from '../auth/email-verification.js';
 import { findUserById, toProfile, updateEmail } from '../auth/users.js';
 import { currentUser } from '../http/access.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 
 /** The signed-in user's own account (spec §2 Settings → Profile: username read-only, email editable). */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -33,8 +34,31 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await updateEmail(deps.db, currentUser(request).id, request.body.email);
+        const { row, changed } = await updateEmail(deps.db, currentUser(request).id, request.body.email);
+        // A new address is unverified until its owner opens the link sent to it.
+        if (changed) await sendVerificationEmail(deps, row, request.lang, request.log);
         return { data: await toProfile(deps.db, row) };
+      },
+    );
+
+    app.post(
+      '/panel/profile/resend-verification/',
+      {
+        config: { access: 'user', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Email the verification link for my current address again',
+          response: { 200: envelope(resendVerificationResponse) },
+        },
+      },
+      async (request) => {
+        const row = await findUserById(deps.db, currentUser(request).id);
+        if (!row) throw notFound();
+        if (row.email_verified_at) {
+          throw new HttpError(409, 'email_already_verified', 'errors.email_already_verified');
+        }
+        await sendVerificationEmail(deps, row, request.lang, request.log);
+        return { data: { email: row.email, sent: true as const } };
       },
     );
   };

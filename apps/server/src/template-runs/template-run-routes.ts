@@ -8,6 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
+import { assertWithinLimit } from '../billing/limits.js';
 import type { Db } from '../db/database.js';
 import { tasks, templateRunFindings, templateRuns } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
@@ -70,6 +71,8 @@ export function templateRunRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.body.yaml,
         );
         const runId = await db.transaction(async (tx) => {
+          // A one-off run is a scan like any other: it counts against the monthly plan limit.
+          await assertWithinLimit(tx, workspaceId, 'scans', 1);
           const [run] = await tx
             .insert(templateRuns)
             .values({

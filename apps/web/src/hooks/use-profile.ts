@@ -20,7 +20,13 @@ export function useUpdateProfile() {
         username: profile.username,
         email: profile.email,
         profile_image: profile.profile_image,
+        email_verified: profile.email_verified,
       });
     },
   });
+}
+
+/** Email the verification link for the current address again. */
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => api.profile.resendVerification() });
 }

@@ -1,4 +1,5 @@
 import {
+  emailVerifyResponse,
   envelope,
   githubEndpointResponse,
   githubSessionSchema,
@@ -24,4 +25,6 @@ export const authApi = {
   githubEndpoint: () => unwrap(http.get('auth/github/get-endpoint/', envelope(githubEndpointResponse))),
   githubExchange: (code: string, state: string) =>
     unwrap(http.post('auth/github/callback/', { code, state }, envelope(githubSessionSchema))),
+  verifyEmail: (token: string) =>
+    unwrap(http.post('auth/verify-email/', { token }, envelope(emailVerifyResponse))),
 };

@@ -5,6 +5,8 @@ export const PATHS = {
   signUp: '/auth/sign-up',
   githubCallback: '/auth/github-callback',
   verifyToken: '/auth/verify-token',
+  /** The link emailed on sign-up and on an email change confirms the address here. */
+  verifyEmail: '/auth/verify-email',
   /** Back from a payment provider: verifies the purchase (spec §2 callback pages). */
   vpl: '/vpl',
   /** The generic error callback page (spec §2 Settings, callback pages); billing reuses it. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  emailVerifyResponse,
   githubEndpointResponse,
   githubSessionSchema,
+  resendVerificationResponse,
   sessionSchema,
   tokenVerifyResponse,
 } from '../contract/auth.js';
@@ -29,6 +31,9 @@ export function authEndpoints(http: Http) {
       ),
     githubExchange: (code: string, state: string) =>
       unwrap(http.post('auth/github/callback/', { code, state }, envelope(githubSessionSchema))),
+    /** Confirm an email address with the token of the emailed link. */
+    verifyEmail: (token: string) =>
+      unwrap(http.post('auth/verify-email/', { token }, envelope(emailVerifyResponse))),
   };
 }
 
@@ -36,6 +41,9 @@ export function profileEndpoints(http: Http) {
   return {
     get: () => unwrap(http.get('panel/profile/', envelope(profileSchema))),
     update: (body: ProfileUpdateInput) => unwrap(http.patch('panel/profile/', body, envelope(profileSchema))),
+    /** Send the verification link again to the current (unverified) email. */
+    resendVerification: () =>
+      unwrap(http.post('panel/profile/resend-verification/', {}, envelope(resendVerificationResponse))),
   };
 }
 

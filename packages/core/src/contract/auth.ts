@@ -29,3 +29,11 @@ export const githubExchangeRequest = z.strictObject({
   code: z.string().min(1).max(512),
   state: z.string().min(1).max(4096),
 });
+
+/** `POST auth/verify-email/`: the token from the emailed link. */
+export const emailVerifyRequest = z.strictObject({ token: z.string().min(1).max(4096) });
+export const emailVerifyResponse = z.object({ email: z.string(), verified: z.literal(true) });
+export type EmailVerifyResponse = z.infer<typeof emailVerifyResponse>;
+
+/** `POST panel/profile/resend-verification/`: where the new link went. */
+export const resendVerificationResponse = z.object({ email: z.string(), sent: z.literal(true) });

@@ -5,6 +5,8 @@ export const userSchema = z.object({
   username: z.string(),
   email: z.string(),
   profile_image: z.string().nullable(),
+  /** Whether the owner confirmed the current email (the link sent on sign-up or on a change). */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -58,7 +58,7 @@ const TEMPLATES: Record<TargetMessageCode, { en: string; fa: string }> = {
   },
   'asset_group.cidr_too_large': {
     en: 'CIDR ranges expand to {count} addresses; at most {max} addresses can be scanned in one asset group. Use smaller ranges.',
-    fa: 'بازه‌های CIDR به {count} نشانی می‌رسند؛ در هر گروه دارایی حداکثر {max} نشانی پویش می‌شود. بازه‌های کوچک‌تری وارد کنید.',
+    fa: 'بازه‌های CIDR به {count} نشانی می‌رسند؛ در هر گروه دارایی حداکثر {max} نشانی اسکن می‌شود. بازه‌های کوچک‌تری وارد کنید.',
   },
   'asset_group.root_out_of_scope': {
     en: "{entry} is outside the allowed scan scope: the built-in worker does not scan internal, reserved or this server's own addresses. Pick a worker group of your own workers to scan it.",

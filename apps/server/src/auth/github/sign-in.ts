@@ -7,8 +7,10 @@ import { createUser, findUserByEmail, findUserById, findUserByUsername } from '.
 import type { GithubIdentity } from './oauth-client.js';
 
 /**
- * The Didban account for a GitHub identity: the one already linked; else the account with the
- * same verified email, which gets linked; else a new account named after the GitHub login.
+ * The Didban account for a GitHub identity: the one already linked; else the account whose
+ * email GitHub verified and whose owner verified it with us too, which gets linked; else a new
+ * account named after the GitHub login. An account holding the address unverified is never
+ * attached (anyone could have signed up with someone else's address): refused with 409.
  */
 export async function accountForGithub(db: Db, identity: GithubIdentity) {
   const link = await db.query.githubAccounts.findFirst({ where: eq(githubAccounts.github_id, identity.id) });
@@ -18,6 +20,9 @@ export async function accountForGithub(db: Db, identity: GithubIdentity) {
   }
   if (!identity.email) throw new HttpError(400, 'github_no_email', 'errors.github_no_email');
   let user = await findUserByEmail(db, identity.email);
+  if (user && !user.email_verified_at) {
+    throw new HttpError(409, 'github_email_unverified', 'errors.github_email_unverified');
+  }
   if (!user) {
     const taken = await findUserByUsername(db, identity.login);
     const username = taken ? `${identity.login}-${randomBytes(3).toString('hex')}` : identity.login;
@@ -26,6 +31,8 @@ export async function accountForGithub(db: Db, identity: GithubIdentity) {
       email: identity.email,
       passwordHash: null,
       profileImage: identity.avatarUrl,
+      // oauth-client takes only an address GitHub marks verified.
+      emailVerified: true,
     });
   }
   await db

@@ -12,6 +12,8 @@ export const users = pgTable(
     password_hash: text('password_hash'),
     profile_image: text('profile_image'),
     is_staff: boolean('is_staff').notNull().default(false),
+    /** When the owner opened the verification link sent to the current email; null: unverified. */
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -29,6 +31,24 @@ export const githubAccounts = pgTable('github_accounts', {
   login: text('login').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * GitHub sign-ins in progress. The state GitHub carries is random; only its hash is kept, and
+ * the row is deleted by the callback that uses it (single use). `browser_hash` is the hash of
+ * the nonce cookie given to the browser that started (panel sign-ins); a terminal sign-in
+ * (`cli_redirect`) is bound to its loopback listener instead.
+ */
+export const githubOauthStates = pgTable(
+  'github_oauth_states',
+  {
+    state_hash: text('state_hash').primaryKey(),
+    browser_hash: text('browser_hash'),
+    cli_redirect: text('cli_redirect'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('github_oauth_states_expires_idx').on(t.expires_at)],
+);
 
 /**
  * A workspace owns all data (assets, scans, templates, workers…). Every user has one personal

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts.js';
+import { users, workspaces } from './accounts.js';
 import { timestamps } from './columns.js';
 
 /** A named set of workers in a workspace (spec §3); asset groups and scans may pick one. */
@@ -50,6 +50,8 @@ export const workers = pgTable(
     /** First characters of the key, so a user can tell keys apart without the secret. */
     key_prefix: text('key_prefix').notNull(),
     builtin: boolean('builtin').notNull().default(false),
+    /** Who made the key; their leaving the team revokes it. Null: built-in or made before 0015. */
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
@@ -57,6 +59,7 @@ export const workers = pgTable(
   (t) => [
     uniqueIndex('workers_key_hash_idx').on(t.key_hash),
     index('workers_workspace_idx').on(t.workspace_id),
+    index('workers_created_by_idx').on(t.workspace_id, t.created_by),
     // One built-in worker row per installation name (see ensureBuiltinWorker).
     uniqueIndex('workers_builtin_name_idx').on(t.name).where(sql`${t.builtin}`),
   ],

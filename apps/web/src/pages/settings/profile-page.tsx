@@ -1,10 +1,11 @@
 import { type Profile, profileUpdateSchema } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { LoadFailed } from '../../components/ui/query-state';
 import { TextField } from '../../components/ui/text-field';
 import { useForm } from '../../hooks/use-form';
 import { useLang } from '../../hooks/use-lang';
-import { useProfile, useUpdateProfile } from '../../hooks/use-profile';
+import { useProfile, useResendVerification, useUpdateProfile } from '../../hooks/use-profile';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format-date';
 import { snackbarStore } from '../../lib/snackbar-store';
@@ -19,12 +20,7 @@ export function ProfilePage() {
       {profile.data ? (
         <ProfileForm key={profile.data.email} profile={profile.data} />
       ) : profile.isError ? (
-        <div className="mt-4 flex items-center gap-3 text-sm text-red-300">
-          {t('shared:loadFailed')}
-          <Button variant="secondary" onClick={() => void profile.refetch()}>
-            {t('shared:retry')}
-          </Button>
-        </div>
+        <LoadFailed error={profile.error} retry={profile.refetch} retrying={profile.isFetching} />
       ) : (
         <p className="mt-4 text-sm text-zinc-500">{t('shared:loading')}</p>
       )}
@@ -71,6 +67,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         errors={form.errors.email}
         onChange={(e) => form.setField('email', e.target.value)}
       />
+      <EmailVerification profile={profile} />
       <p className="text-xs text-zinc-500">
         {t('profile.joined', { date: formatDateTime(profile.date_joined, lang) })}
       </p>
@@ -80,5 +77,38 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Whether the saved address is confirmed; if not, the link can be sent again. */
+function EmailVerification({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('settings');
+  const lang = useLang();
+  const resend = useResendVerification();
+  if (profile.email_verified) {
+    return (
+      <p className="text-xs text-emerald-400" data-testid="email-verified">
+        {t('profile.verified')}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-xs text-amber-300" data-testid="email-unverified">
+      <span dir="auto">{t('profile.unverified', { email: profile.email })}</span>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={resend.isPending}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: ({ email }) => snackbarStore.show(t('profile.resent', { email }), 'success'),
+            onError: (error) =>
+              snackbarStore.show(errorText(error, lang, t('profile.resendFailed')), 'error'),
+          })
+        }
+      >
+        {t('profile.resend')}
+      </Button>
+    </div>
   );
 }
