@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { foreignTextProblems } from '../support/fa-text';
+import { e2eLabSubnet } from '../support/lab-range';
 import { newAccount, openTicket, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -40,7 +41,7 @@ let worker: ChildProcess | null = null;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  lab = await startLab();
+  lab = await startLab({ subnet: e2eLabSubnet() });
   owner = await register(baseUrl, newAccount('walk'));
   const api = apiOf(owner);
   const site = `walk.${lab.manifest().zone}`;
