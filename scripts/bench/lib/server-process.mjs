@@ -19,7 +19,7 @@ export function freePort() {
   });
 }
 
-export async function startServerProcess(env = {}) {
+export async function startServerProcess(env = {}, { startTimeoutMs = 60_000 } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'didban-bench-'));
   const child = spawn(
@@ -32,13 +32,16 @@ export async function startServerProcess(env = {}) {
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within ${startTimeoutMs / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
