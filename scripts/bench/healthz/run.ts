@@ -170,9 +170,9 @@ call shows as its own wait). Stall budget in the bench: ${STALL_S} s (\`DIDBAN_B
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Before, every API answer waited for the regex (the whole window is one blocked event loop). After, the API
-keeps answering; the worker's child process is killed once it computes for more than the stall budget
-without a pause, the task fails with that reason, and a fresh child takes the next task.
+Before, every API answer queued behind the regex. After, no call waits for it; a child that spends more
+CPU than the stall budget without a pause is killed and its task failed with the reason. Compare the
+p99s with the idle p99 of the same row: on a loaded machine both measure the machine.
 `;
 console.log(section);
 if (write) {
