@@ -402,6 +402,7 @@ export {
 // validation
 export {
   emailField,
+  newPasswordField,
   type ProfileUpdateInput,
   passwordField,
   profileUpdateSchema,
@@ -411,6 +412,7 @@ export {
   signUpSchema,
   usernameField,
 } from './validation/auth.js';
+export { COMMON_PASSWORDS, isCommonPassword } from './validation/common-passwords.js';
 export {
   type FieldErrors,
   issueMessage,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 
 // Messages are keys of MESSAGES; `localizeIssues` turns them into fa/en text.
 const required = (key: string) => ({
@@ -30,6 +31,16 @@ export const passwordField = z
   .max(128, 'auth.password_max');
 
 /**
+ * A new password (sign-up): the spec's length rule, and not one of the most common passwords.
+ * Sign-in keeps `passwordField`, so an existing account with such a password can still sign in.
+ */
+export const newPasswordField = passwordField.refine((p) => !isCommonPassword(p), {
+  message: 'auth.password_common',
+  // Only once the length rule passed: one message at a time.
+  when: (payload) => typeof payload.value === 'string' && payload.value.length >= 6,
+});
+
+/**
  * Sign-in (spec §5): username, email and password are required; the email must be valid and the
  * password at least 6 characters. Used by the panel form, the terminal client and the server.
  */
@@ -49,7 +60,7 @@ export const signUpSchema = z
   .strictObject({
     username: usernameField,
     email: emailField,
-    password: passwordField,
+    password: newPasswordField,
     confirm_password: z
       .string(required('auth.confirm_required'))
       .min(1, { error: 'auth.confirm_required', abort: true }),
