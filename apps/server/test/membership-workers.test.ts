@@ -88,6 +88,11 @@ describe('membership and worker keys', () => {
     expect(left.statusCode).toBe(200);
     expect((await asWorker(server, adminKey).hello()).statusCode).toBe(401);
     const log = await activity(team.id, owner.auth);
-    expect(log.map((l) => l.action).slice(0, 2).sort()).toEqual(['member.left', 'workers.revoked']);
+    expect(
+      log
+        .map((l) => l.action)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['member.left', 'workers.revoked']);
   });
 });
