@@ -420,6 +420,12 @@ export {
   type ValidationResult,
   validateWith,
 } from './validation/localize-issues.js';
+export {
+  findUnstorableText,
+  hasUnstorableText,
+  storableText,
+  storableTextCheck,
+} from './validation/storable-text.js';
 // targets
 export {
   type AssetGroupTargetsInput,

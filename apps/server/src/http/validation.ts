@@ -1,3 +1,4 @@
+import { findUnstorableText } from '@didban/core';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -10,6 +11,16 @@ import { RequestValidationError } from './errors.js';
  */
 export function installValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    // Every body, query and params, whatever its schema: text PostgreSQL cannot store (NUL,
+    // lone surrogates) is a 400 naming the field, never a 500 from the database.
+    const unstorable = findUnstorableText(data);
+    if (unstorable) {
+      return {
+        error: new RequestValidationError([
+          { code: 'custom', path: unstorable, message: 'validation.unstorable_text', input: undefined },
+        ]),
+      };
+    }
     const result = (schema as z.ZodType).safeParse(data);
     return result.success
       ? { value: result.data }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.js';
+import { storableTextCheck } from './storable-text.js';
 
 // Messages are keys of MESSAGES; `localizeIssues` turns them into fa/en text.
 const required = (key: string) => ({
@@ -17,15 +18,19 @@ export const usernameField = z
   .max(150, 'auth.username_max')
   .regex(USERNAME_PATTERN, 'auth.username_chars');
 
+const storable = { message: 'validation.unstorable_text', abort: true } as const;
+
 export const emailField = z
   .string(required('auth.email_required'))
   .trim()
+  .refine(storableTextCheck, storable)
   .min(1, { error: 'auth.email_required', abort: true })
   .max(254, 'auth.email_invalid')
   .pipe(z.email('auth.email_invalid'));
 
 export const passwordField = z
   .string(required('auth.password_required'))
+  .refine(storableTextCheck, storable)
   .min(1, { error: 'auth.password_required', abort: true })
   .min(6, 'auth.password_min')
   .max(128, 'auth.password_max');
@@ -48,6 +53,7 @@ export const signInSchema = z.strictObject({
   username: z
     .string(required('auth.username_required'))
     .trim()
+    .refine(storableTextCheck, storable)
     .min(1, { error: 'auth.username_required', abort: true })
     .max(150, 'auth.username_max'),
   email: emailField,
