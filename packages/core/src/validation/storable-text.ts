@@ -4,6 +4,7 @@ import { z } from 'zod';
  * Characters PostgreSQL text cannot hold: NUL, and UTF-16 surrogates without their partner
  * (lone halves cannot be encoded as UTF-8). Anything else, emoji included, is fine.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is looked for.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasUnstorableText(value: string): boolean {
