@@ -13,6 +13,8 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       'apps/cli/vitest.config.ts',
       'apps/worker/vitest.config.ts',
+      // Repository-wide checks (a fresh clone with nothing beside it must pass `pnpm test`).
+      { test: { name: 'repo', root: '.', include: ['scripts/repo-check/*.test.ts'] } },
       {
         extends: './apps/server/vitest.config.ts',
         root: './apps/server',

@@ -2,23 +2,16 @@
 // `pnpm start`: Didban on its embedded default — the API server on PGlite in DIDBAN_DATA_DIR
 // (default ~/.didban), serving the built web panel on the same port. Builds the panel first
 // when it has not been built. Ctrl-C stops everything cleanly.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePanelBuilt } from './demo/panel.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = join(root, 'apps/web');
-const webDist = join(webDir, 'dist');
-
-if (existsSync(join(webDir, 'package.json')) && !existsSync(join(webDist, 'index.html'))) {
-  console.log('Building the web panel (first start)…');
-  const built = spawnSync('pnpm', ['--filter', '@didban/web', 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+const webDist = ensurePanelBuilt(root);
 
 const env = { ...process.env };
-if (!env.DIDBAN_WEB_DIST && existsSync(join(webDist, 'index.html'))) env.DIDBAN_WEB_DIST = webDist;
+if (!env.DIDBAN_WEB_DIST && webDist) env.DIDBAN_WEB_DIST = webDist;
 
 // --max-semi-space-size: the built-in worker runs the engine in this process, and a larger young
 // generation saves it a quarter of its CPU per request (docs/benchmarks.md, engine).

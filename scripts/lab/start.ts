@@ -29,7 +29,9 @@ if (values.manifest) writeFileSync(values.manifest, `${manifest}\n`);
 process.stdout.write(`${manifest}\n`);
 process.stderr.write(
   `\nDidban lab running. Resolver ${lab.resolver}, control API ${lab.controlUrl}. Ctrl+C to stop.\n` +
-    `Try: dig @${lab.resolver.split(':')[0]} -p ${lab.resolver.split(':')[1]} blog.lab.didban.test\n`,
+    `Try: dig @${lab.resolver.split(':')[0]} -p ${lab.resolver.split(':')[1]} blog.lab.didban.test\n` +
+    // The built-in worker refuses loopback unless told otherwise: open the lab's /24 only.
+    `Scan it with the built-in worker: DIDBAN_WORKER_RESOLVERS=${lab.resolver} DIDBAN_BUILTIN_WORKER_ALLOW=${lab.manifest().subnet}.0/24 pnpm start\n`,
 );
 
 const shutdown = async () => {

@@ -17,7 +17,13 @@ interface Expected {
   /** Each entry must match a distinct finding (subset match). `{{url}}` is the case server's URL. */
   readonly match?: readonly Record<string, unknown>[];
   readonly options?: ScanOptions;
-  readonly loadOptions?: { readonly attackType?: 'batteringram' | 'pitchfork' | 'clusterbomb' };
+  readonly loadOptions?: {
+    readonly attackType?: 'batteringram' | 'pitchfork' | 'clusterbomb';
+    /** The templates root, relative to the case folder (`.` = the case folder). */
+    readonly templatesRoot?: string;
+  };
+  /** The template file relative to the case folder, when not `template.yaml`. */
+  readonly templatePath?: string;
   readonly load?: {
     readonly invalid?: readonly {
       readonly path?: string;
@@ -79,8 +85,16 @@ async function runCase(name: string): Promise<void> {
     const setup = await startServer(dir, harness);
     // Deliberately broken YAML lives under fixtures/, which the repository's linter skips.
     const plain = join(dir, 'template.yaml');
-    const path = existsSync(plain) ? plain : join(dir, 'fixtures', 'template.yaml');
-    const loaded = loadTemplates([{ content: readFileSync(path, 'utf8'), path }], expected.loadOptions);
+    const path = expected.templatePath
+      ? join(dir, expected.templatePath)
+      : existsSync(plain)
+        ? plain
+        : join(dir, 'fixtures', 'template.yaml');
+    const root = expected.loadOptions?.templatesRoot;
+    const loaded = loadTemplates([{ content: readFileSync(path, 'utf8'), path }], {
+      ...expected.loadOptions,
+      templatesRoot: root === undefined ? undefined : join(dir, root),
+    });
 
     const invalid = loaded.invalid.flatMap((i) => i.errors);
     if (expected.load?.invalid) {

@@ -1,10 +1,12 @@
 import type { CliMessageKey } from './i18n/messages.js';
 
 /**
- * 1: the command ran and failed (or a gate tripped); 2: the command line itself was wrong;
- * 130: the user pressed Ctrl+C while following (the shells' code for SIGINT).
+ * One meaning each (apps/cli/README.md "Exit codes"): 1 a `--fail-on` gate tripped, a followed
+ * scan failed or validation found invalid templates; 2 the command line itself was wrong; 3 the
+ * job could not be done (sign-in, server, every target unreachable, a template that does not
+ * load, a file that cannot be read); 130 the user pressed Ctrl+C (the shells' code for SIGINT).
  */
-export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, cannot: 3, interrupted: 130 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**
@@ -16,9 +18,20 @@ export class CliError extends Error {
   constructor(
     readonly key: CliMessageKey,
     readonly params: Record<string, unknown> = {},
-    readonly exitCode: ExitCode = EXIT.failure,
+    readonly exitCode: ExitCode = EXIT.cannot,
   ) {
     super(key);
+  }
+}
+
+/**
+ * Ctrl+C (or Ctrl+D at a prompt): `run` prints the one `interrupted` line (unless the command
+ * printed its own) and exits 130.
+ */
+export class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+  constructor(readonly printed = false) {
+    super('interrupted');
   }
 }
 

@@ -25,6 +25,8 @@ export type CliIo = {
    * is called; absent in tests that do not need it. `scans follow` stops following this way.
    */
   onInterrupt?: (handler: () => void) => () => void;
+  /** Settles on a Ctrl+C that no command took over: the command is abandoned, exit 130. */
+  interrupted?: Promise<void>;
 };
 
 export type RunResult = { exitCode: number; stdout: string; stderr: string };

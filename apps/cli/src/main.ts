@@ -4,8 +4,40 @@ import { createTranslator } from './i18n/translate.js';
 import { run } from './run.js';
 import { ttyPrompt } from './terminal/tty-prompt.js';
 
+/**
+ * One SIGINT listener for the whole run, handing Ctrl+C to the innermost command that asked for
+ * it. A `process.once` per command removed itself before Ink's signal-exit looked, which then saw
+ * only its own listener and killed the process (a bare `^C`, no line, no partial results).
+ * With no command listening, Ctrl+C settles `interrupted` so `run` prints its line and exits 130.
+ */
+function interrupts() {
+  const handlers: (() => void)[] = [];
+  let fallback: (() => void) | undefined;
+  const onSigint = () => {
+    const top = handlers.at(-1);
+    if (top) top();
+    else fallback?.();
+  };
+  process.on('SIGINT', onSigint);
+  return {
+    register(handler: () => void) {
+      handlers.push(handler);
+      return () => {
+        const i = handlers.lastIndexOf(handler);
+        if (i >= 0) handlers.splice(i, 1);
+      };
+    },
+    /** Resolves on a Ctrl+C no command handles. */
+    unhandled: new Promise<void>((resolve) => {
+      fallback = resolve;
+    }),
+    dispose: () => process.off('SIGINT', onSigint),
+  };
+}
+
 /** The only place that touches `process`: wires the real streams and environment into `run`. */
 export async function main(): Promise<number> {
+  const sigint = interrupts();
   const { exitCode } = await run(
     process.argv.slice(2),
     {
@@ -14,10 +46,8 @@ export async function main(): Promise<number> {
       stdin: process.stdin,
       env: process.env,
       ...(process.stdin.isTTY ? { prompt: ttyPrompt(process.stdin, process.stderr) } : {}),
-      onInterrupt: (handler) => {
-        process.once('SIGINT', handler);
-        return () => process.off('SIGINT', handler);
-      },
+      onInterrupt: (handler) => sigint.register(handler),
+      interrupted: sigint.unhandled,
       openUrl: async (url) => {
         const { default: open } = await import('open');
         await open(url);
@@ -25,6 +55,7 @@ export async function main(): Promise<number> {
     },
     { capture: false },
   );
+  sigint.dispose();
   return exitCode;
 }
 

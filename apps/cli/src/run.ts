@@ -3,7 +3,7 @@ import { configDir, peekLanguage } from './config/config-path.js';
 import { resolveLang } from './config/settings.js';
 import type { Context } from './context.js';
 import { parseEnv } from './env.js';
-import { CliError, EXIT, GateTripped } from './errors.js';
+import { CliError, EXIT, GateTripped, Interrupted } from './errors.js';
 import { createTranslator } from './i18n/translate.js';
 import { type CliIo, type RunResult, recording } from './io.js';
 import { buildProgram } from './program.js';
@@ -36,6 +36,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       }),
     prompt: io.prompt,
     onInterrupt: io.onInterrupt,
+    interrupted: io.interrupted,
   };
   const result = (exitCode: number): RunResult => ({
     exitCode,
@@ -61,7 +62,16 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       context = createContext(fullIo, env, lang, t, flags, await openConfigStore(dir));
       return context;
     });
-    await program.parseAsync([...argv], { from: 'user' });
+    const parsed = program.parseAsync([...argv], { from: 'user' });
+    // Ctrl+C that no command took over abandons the command (the bin exits once output drained).
+    await (fullIo.interrupted
+      ? Promise.race([
+          parsed,
+          fullIo.interrupted.then(() => {
+            throw new Interrupted();
+          }),
+        ])
+      : parsed);
     return result(EXIT.ok);
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -79,6 +89,10 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       return result(EXIT.usage);
     }
     if (error instanceof GateTripped) return result(error.exitCode);
+    if (error instanceof Interrupted) {
+      if (!error.printed) fullIo.stderr.write(`${t('interrupted')}\n`);
+      return result(EXIT.interrupted);
+    }
     const { describeError } = await import('./report-error.js');
     const { line, exitCode } = describeError(error, {
       t,

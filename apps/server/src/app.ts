@@ -11,6 +11,7 @@ import { loadOrCreateSecret } from './auth/secret.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config/env.js';
 import type { Db } from './db/database.js';
+import { setDiscoveryLog } from './discovery/nothing-resolved-warning.js';
 import { installAccessControl } from './http/access.js';
 import { closeConnectionsPromptly } from './http/close-promptly.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
   }).withTypeProvider<ZodTypeProvider>();
 
+  setDiscoveryLog(app.log);
   const deps: AppDeps = {
     config,
     db,

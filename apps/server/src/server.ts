@@ -28,7 +28,7 @@ export async function startServer(config: Config) {
   );
   // Started in the background: the server answers at once while the engine loads.
   const worker = config.builtinWorker
-    ? startBuiltinWorker(config, database.db, address, app.log).catch((error: unknown) => {
+    ? startBuiltinWorker(config, database.db, app, address, app.log).catch((error: unknown) => {
         app.log.error({ err: error }, 'the built-in worker could not start');
         return undefined;
       })

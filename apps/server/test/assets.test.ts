@@ -6,7 +6,9 @@ import { assetResult, asWorker, createWorker, personalWorkspaceId } from './help
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer();
+  // The built-in worker refuses private roots unless the operator opens them (issue 15); these
+  // tests save a group with 10.0.0.0/30, so open exactly that.
+  server = await createTestServer({ DIDBAN_BUILTIN_WORKER_ALLOW: '10.0.0.0/30' });
 });
 afterAll(() => server.close());
 
@@ -405,7 +407,9 @@ describe('enumerations and history', () => {
       ['Discovery of Lab finished: 3 new asset(s).', `/assets/${group.id}`],
     ]);
     const bellFa = (await call('GET', 'panel/notifications/', { ...auth, ...fa })).json().data.results;
-    expect(bellFa[0].text).toBe('کشف دارایی‌های Lab تمام شد: 1 دارایی جدید، 1 تغییرکرده و 1 ناپدیدشده.');
+    expect(bellFa[0].text).toBe(
+      'کشف دارایی‌های \u2068Lab\u2069 تمام شد: ۱ دارایی جدید، ۱ تغییرکرده و ۱ ناپدیدشده.',
+    );
   });
 
   it('reports status and cancels a running discovery (409 once it is not running)', async () => {

@@ -17,6 +17,21 @@ const post = (url: string, headers: Record<string, string>, payload: object = {}
   server.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload });
 
 describe('notifications', () => {
+  it('words a finished scan per reader: Persian digits in fa, the scan name isolated so its punctuation stays put', async () => {
+    const carol = await registerUser(server);
+    await notifyUsers(server.db, [carol.user.id], {
+      key: 'notify.scan_finished',
+      params: { name: 'Nightly!', critical: 0, high: 12, medium: 1, low: 0, info: 3 },
+      link: '/scans/x',
+    });
+    const fa = (await get('panel/notifications/', carol.auth)).json().data.results[0].text;
+    expect(fa).toContain('\u2068Nightly!\u2069');
+    expect(fa).toContain('۱۲');
+    expect(fa).not.toMatch(/[0-9]/);
+    const en = (await get('panel/notifications/', { ...carol.auth, 'accept-language': 'en' })).json().data;
+    expect(en.results[0].text).toContain('12');
+  });
+
   it('shows unseen ones on the bell, in the reader language, and marks them seen', async () => {
     const alice = await registerUser(server);
     for (let i = 0; i < 3; i += 1) {
@@ -35,7 +50,8 @@ describe('notifications', () => {
       text: 'Too many attempts. Try again in 2 seconds.',
     });
     const fa = (await get('panel/notifications/', alice.auth)).json().data;
-    expect(fa.results[0].text).toBe('تلاش‌ها بیش از حد مجاز است. 2 ثانیه دیگر دوباره تلاش کنید.');
+    // Numbers are stored raw and read in the reader's digits.
+    expect(fa.results[0].text).toBe('تلاش‌ها بیش از حد مجاز است. ۲ ثانیه دیگر دوباره تلاش کنید.');
 
     const marked = await post(`panel/notifications/${bell.results[0].id}/mark_as_seen/`, alice.auth);
     expect(marked.statusCode).toBe(200);

@@ -186,7 +186,7 @@ describe('GET/PATCH/DELETE panel/teams/{id}/', () => {
     expect(await server.db.query.workspaces.findFirst({ where: eq(workspaces.id, team.id) })).toBeUndefined();
     expect(await roleOf(team.id, user.user.id)).toBeUndefined();
     const bell = (await call('GET', 'panel/notifications/', user, undefined, 'fa')).json().data.results;
-    expect(bell[0].text).toBe(`${owner.user.username} تیم Blue team را حذف کرد.`);
+    expect(bell[0].text).toBe(`\u2068${owner.user.username}\u2069 تیم \u2068Blue team\u2069 را حذف کرد.`);
     expect((await call('GET', 'panel/notifications/', owner)).json().data.results).toEqual([]);
     for (const who of [owner, user]) {
       const header = await server.app.inject({
@@ -688,7 +688,7 @@ describe('membership requests', () => {
     expect(accepted.json().data.status).toBe('accepted');
     expect(await roleOf(team.id, sara.user.id)).toBe('user');
     const bell = (await call('GET', 'panel/notifications/', sara, undefined, 'fa')).json().data.results;
-    expect(bell[0].text).toBe('درخواست عضویت شما در تیم Open team پذیرفته شد.');
+    expect(bell[0].text).toBe('درخواست عضویت شما در تیم \u2068Open team\u2069 پذیرفته شد.');
     const twice = await call('POST', `panel/teams/${team.id}/requests/${request.id}/decline/`, admin);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({

@@ -162,7 +162,7 @@ describe('worker protocol', () => {
       url: '/api/v1/panel/notifications/',
       headers: owner.auth,
     });
-    expect(fa.json().data.results[0].text).toBe('کشف دارایی‌های Shop تمام شد: 3 دارایی جدید.');
+    expect(fa.json().data.results[0].text).toBe('کشف دارایی‌های \u2068Shop\u2069 تمام شد: ۳ دارایی جدید.');
 
     // A second run of the same group: nothing new, the same rows are seen again.
     const second = await startDiscovery(server.db, group.id);
@@ -376,7 +376,7 @@ describe('worker keys', () => {
       message: 'The worker API key is missing, invalid or revoked.',
     });
     const fa = await asWorker(server, key).claim();
-    expect(fa.json().message).toBe('کلید API کارگر وارد نشده، نامعتبر است یا باطل شده است.');
+    expect(fa.json().message).toBe('کلید API کارگزار وارد نشده، نامعتبر است یا باطل شده است.');
     expect((await asWorker(server, 'dwk_made-up').claim()).statusCode).toBe(401);
     const none = await server.app.inject({ method: 'POST', url: '/api/v1/worker/tasks/claim/', payload: {} });
     expect(none.statusCode).toBe(401);

@@ -11,7 +11,7 @@ import type { Db } from '../src/db/database.js';
 import { assetGroups, assets, enumerationHistories, workspaces } from '../src/db/schema.js';
 import { startDiscovery } from '../src/discovery/start-discovery.js';
 import { startServer } from '../src/server.js';
-import { type Lab, type LabManifest, startLab } from './helpers/lab.js';
+import { type Lab, type LabManifest, labScopeRange, startLab } from './helpers/lab.js';
 import {
   createPgDatabase,
   createTestServer,
@@ -142,6 +142,8 @@ describe('the built-in worker', () => {
       PORT: '0',
       LOG_LEVEL: 'silent',
       DIDBAN_WORKER_RESOLVERS: lab.resolver,
+      // The lab lives on loopback, refused by default: open its /24 only.
+      DIDBAN_BUILTIN_WORKER_ALLOW: labScopeRange(manifest),
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
       DIDBAN_WORKER_PROVIDERS: `crtsh@${manifest.providers.crtsh},otx@${manifest.providers.otx}`,
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),

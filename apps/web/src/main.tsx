@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initI18n } from './i18n/init-i18n';
+import { reloadOnceForNewRelease } from './lib/chunk-reload';
 import { applyDocumentLanguage, storedLanguage } from './lib/language';
 import { verifyStoredSession } from './lib/verify-session';
 import '@fontsource-variable/vazirmatn';
@@ -17,11 +18,9 @@ const i18n = await initI18n(lang);
 document.title = i18n.t('shared:appName');
 
 // A page chunk from an older release may be gone after an upgrade: reload once to get the new one.
+// Guarded (lib/chunk-reload.ts): if the reload did not help, the error page says so instead.
 window.addEventListener('vite:preloadError', (event) => {
-  if (sessionStorage.getItem('didban.reloaded')) return;
-  sessionStorage.setItem('didban.reloaded', '1');
-  event.preventDefault();
-  window.location.reload();
+  if (reloadOnceForNewRelease()) event.preventDefault();
 });
 
 const root = document.getElementById('root');

@@ -5,9 +5,11 @@
  *
  * Every flag has an environment variable (flags win); see `didban-worker --help`.
  */
+import type { ScopePolicy } from '@didban/engine';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { WORKER_DEFAULTS } from './options.js';
 import { parseProviders } from './providers.js';
+import { installWorkerScope } from './scope-flags.js';
 import { WORKER_VERSION } from './version.js';
 import { startWorker } from './worker.js';
 
@@ -98,6 +100,22 @@ const program = new Command()
     new Option('--screenshots', 'screenshot web assets with Chromium when installed').env(
       'DIDBAN_SCREENSHOTS',
     ),
+  )
+  .addOption(
+    new Option(
+      '--scope-block-internal',
+      'refuse loopback, private, link-local, CGNAT, ULA, multicast and reserved addresses (as the built-in worker does)',
+    ).env('DIDBAN_SCOPE_BLOCK_INTERNAL'),
+  )
+  .addOption(
+    new Option('--scope-allow <cidrs>', 'ranges opened despite --scope-block-internal, comma-separated').env(
+      'DIDBAN_SCOPE_ALLOW',
+    ),
+  )
+  .addOption(
+    new Option('--scope-deny <cidrs>', 'ranges this worker never sends traffic to, comma-separated').env(
+      'DIDBAN_SCOPE_DENY',
+    ),
   );
 
 program.parse();
@@ -115,6 +133,9 @@ const o = program.opts<{
   resolver?: string[] | string;
   provider?: string[] | string;
   screenshots?: boolean;
+  scopeBlockInternal?: boolean;
+  scopeAllow?: string;
+  scopeDeny?: string;
 }>();
 let providers: ReturnType<typeof parseProviders> = [];
 try {
@@ -125,7 +146,20 @@ try {
 const resolvers = typeof o.resolver === 'string' ? list(o.resolver) : (o.resolver ?? []);
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+let scope: ScopePolicy | undefined;
+try {
+  scope = await installWorkerScope(o.server, {
+    blockInternal: Boolean(o.scopeBlockInternal),
+    allow: o.scopeAllow,
+    deny: o.scopeDeny,
+    resolvers,
+    onRefused: (message) => log(`refused ${message}`),
+  });
+} catch (error) {
+  program.error((error as Error).message);
+}
 const worker = startWorker({
+  ...(scope ? { scope } : {}),
   serverUrl: o.server,
   apiKey: o.key,
   ...(o.name ? { name: o.name } : {}),

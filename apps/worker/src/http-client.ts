@@ -39,10 +39,10 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * The worker's side of the /api/v1/worker/ protocol, over fetch.
  * @example const client = createServerClient('http://localhost:8080', key); await client.hello({ version: '0.1.0' });
  */
-export function createServerClient(serverUrl: string, apiKey: string) {
+export function createServerClient(serverUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch) {
   const base = `${serverUrl.replace(/\/+$/, '')}/api/v1/worker/`;
   async function post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
-    const response = await fetch(base + path, {
+    const response = await fetchImpl(base + path, {
       method: 'POST',
       headers: {
         authorization: `Worker ${apiKey}`,

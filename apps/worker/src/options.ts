@@ -1,4 +1,4 @@
-import type { PassiveProviderConfig } from '@didban/engine';
+import type { PassiveProviderConfig, ScopePolicy } from '@didban/engine';
 
 /** Spec §9 worker defaults. Timeouts are seconds; 0 means the engine's default, never "no limit". */
 export const WORKER_DEFAULTS = Object.freeze({
@@ -43,6 +43,16 @@ export interface WorkerOptions {
   /** Backoff after a network error or a server restart: first and largest wait, ms. */
   backoffMinMs?: number;
   backoffMaxMs?: number;
+  /**
+   * How calls reach the server (default: fetch over the network). The built-in worker's child
+   * process passes its calls to the server over IPC, so it never needs a socket to the server.
+   */
+  fetch?: typeof fetch;
+  /**
+   * The scan scope this worker enforces (the process's socket guard refuses the connects; this
+   * lets a run say up front which targets it skipped and why).
+   */
+  scope?: ScopePolicy;
   /** Progress and trouble, for logs and tests. */
   onEvent?: (event: WorkerEvent) => void;
 }

@@ -5,7 +5,13 @@ import {
   type TemplateRunResult,
   templateRunPayloadSchema,
 } from '@didban/core';
-import { type Finding, loadTemplates, runTemplates, type ScanOptions } from '@didban/engine';
+import {
+  type Finding,
+  loadTemplates,
+  runTemplates,
+  type ScanOptions,
+  type ScopePolicy,
+} from '@didban/engine';
 import { routeLookupsThrough } from './resolver-lookup.js';
 
 /**
@@ -70,6 +76,44 @@ function scanOptions(payload: TemplateRunPayload, resolvers: readonly string[] |
   };
 }
 
+/** Host and port a template target names (`https://h/x`, `h:8080`, `h`). */
+function hostAndPort(target: string): { host: string; port?: number } {
+  try {
+    const url = new URL(target.includes('://') ? target : `tcp://${target}`);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const port = url.port
+      ? Number(url.port)
+      : url.protocol === 'https:'
+        ? 443
+        : url.protocol === 'http:'
+          ? 80
+          : undefined;
+    return port === undefined ? { host } : { host, port };
+  } catch {
+    return { host: target };
+  }
+}
+
+/**
+ * Targets the scope refuses (resolved now; the socket guard checks again at every connect, so
+ * a name that changes its answer later is still refused), reported as skipped with the reason.
+ */
+async function targetsInScope(
+  targets: readonly string[],
+  scope: ScopePolicy | undefined,
+  emit: (item: TemplateRunResult) => Promise<void>,
+): Promise<string[]> {
+  if (!scope?.active) return [...targets];
+  const kept: string[] = [];
+  for (const target of targets) {
+    const { host, port } = hostAndPort(target);
+    const refusal = await scope.checkHost(host, port);
+    if (refusal) await emit({ type: 'skipped', template_id: '', target, message: refusal.message });
+    else kept.push(target);
+  }
+  return kept;
+}
+
 /**
  * Run a 'template-run' task: load its templates, run them on its targets, and hand findings,
  * failures and skips to `emit` as they come (the caller batches them). Templates the engine
@@ -80,6 +124,7 @@ export async function runTemplateRunTask(
   resolvers: readonly string[] | undefined,
   signal: AbortSignal,
   emit: (item: TemplateRunResult) => Promise<void>,
+  scope?: ScopePolicy,
 ): Promise<Record<string, unknown>> {
   const payload = templateRunPayloadSchema.parse(rawPayload);
   // HTTP, TCP and TLS connects resolve host names with dns.lookup: point it at our resolvers too.
@@ -103,9 +148,10 @@ export async function runTemplateRunTask(
     findings: 0,
     failures: 0,
   };
+  const targets = await targetsInScope(payload.targets, scope, emit);
   for await (const event of runTemplates({
     templates: loaded.templates,
-    targets: payload.targets,
+    targets,
     options: scanOptions(payload, resolvers),
     signal,
   })) {

@@ -31,7 +31,8 @@ type TaskRunner = {
 const TASK_RUNNERS: Record<string, TaskRunner> = {
   discovery: { run: (payload, options, signal, emit) => runDiscoveryTask(payload, options, signal, emit) },
   'template-run': {
-    run: (payload, options, signal, emit) => runTemplateRunTask(payload, options.resolvers, signal, emit),
+    run: (payload, options, signal, emit) =>
+      runTemplateRunTask(payload, options.resolvers, signal, emit, options.scope),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,
   },
@@ -69,7 +70,7 @@ function defaultIp(): string | undefined {
  *   process.on('SIGTERM', () => worker.stop());
  */
 export function startWorker(options: WorkerOptions): WorkerHandle {
-  const client: ServerClient = createServerClient(options.serverUrl, options.apiKey);
+  const client: ServerClient = createServerClient(options.serverUrl, options.apiKey, options.fetch);
   const maxConcurrency = Math.max(1, Math.floor(options.maxConcurrency ?? WORKER_DEFAULTS.maxConcurrency));
   const intervalMs =
     Math.max(0.05, options.taskIntervalSeconds ?? WORKER_DEFAULTS.taskIntervalSeconds) * 1000;

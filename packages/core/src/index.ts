@@ -3,6 +3,11 @@
 export { bulkScanNameForAssets, bulkScanNameForGroups } from './assets/bulk-scan-name.js';
 export { formatCnameList, parseCnames } from './assets/cname.js';
 export {
+  discoveryOutcomeFromStats,
+  type EmptyDiscoveryReason,
+  emptyDiscoveryReason,
+} from './assets/discovery-outcome.js';
+export {
   ASSET_CSV_COLUMNS,
   type AssetJsonExport,
   assetCsvCells,
@@ -50,6 +55,7 @@ export { allAssetsQuery, allAssetsQueryString, toDateParam } from './assets/quer
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
 export { pageThrough } from './cli/page-through.js';
+export { buildSarif, SARIF_SCHEMA_URL, type SarifFinding, type SarifLog } from './cli/sarif.js';
 export { countAtOrAbove, isSeverity, SEVERITY_ORDER } from './cli/severity-gate.js';
 export {
   type CurrentWorkspace,
@@ -103,6 +109,8 @@ export {
   assetGroupWriteSchema,
   assetSchema,
   assetTechnologySchema,
+  type DiscoveryOutcome,
+  discoveryOutcomeSchema,
   discoveryStartedSchema,
   ENUMERATION_FREQUENCIES,
   type Enumeration,
@@ -365,6 +373,14 @@ export {
   workerUpdateSchema,
 } from './contract/workers.js';
 // i18n
+export {
+  formatNumber,
+  ISOLATE_END,
+  ISOLATE_START,
+  intlLocaleOf,
+  isolate,
+  readableParams,
+} from './i18n/format.js';
 export { DEFAULT_LANG, isRtl, LANGUAGES, type Lang, toLang } from './i18n/lang.js';
 export { isMessageKey, MESSAGES, type MessageKey, translate } from './i18n/messages.js';
 // polling

@@ -94,6 +94,7 @@ export {
   loadTemplateFiles,
   loadTemplates,
   NUCLEI_DEFAULTS,
+  parseTarget,
   type RejectedTemplate,
   type RunTemplatesInput,
   runTemplates,
@@ -102,6 +103,23 @@ export {
   type ScanProtocol,
   type ScanResult,
   type Scope,
+  type Target,
   type TemplateSource,
 } from './nuclei/index.js';
 // end nuclei
+export {
+  createScopePolicy,
+  INTERNAL_RANGE_TEXT,
+  installSocketGuard,
+  type LookupCallback,
+  parseAddress,
+  parseScopeRange,
+  parseScopeRanges,
+  ScopeError,
+  type ScopePolicy,
+  type ScopePolicyOptions,
+  type ScopeRange,
+  ScopeRangeError,
+  type ScopeRefusal,
+  type SocketGuardOptions,
+} from './scope/index.js';

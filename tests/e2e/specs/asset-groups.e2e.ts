@@ -22,6 +22,7 @@ import {
 import { assetsGroupsEn } from '../../../apps/web/src/i18n/locales/en/assets-groups';
 import { assetsGroupsFa } from '../../../apps/web/src/i18n/locales/fa/assets-groups';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { e2eLabSubnet } from '../support/lab-range';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -39,7 +40,7 @@ let lab: Lab;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  lab = await startLab();
+  lab = await startLab({ subnet: e2eLabSubnet() });
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,6 +8,7 @@ import { assetsInventoryEn } from '../../../apps/web/src/i18n/locales/en/assets-
 import { assetsInventoryFa } from '../../../apps/web/src/i18n/locales/fa/assets-inventory';
 import { type Lab, startLab } from '../../../scripts/lab/src/lab.js';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { e2eLabSubnet } from '../support/lab-range';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -149,7 +150,7 @@ describe.each(['fa', 'en'] as const)('asset inventory in %s', (lang) => {
   const d = TEXT[lang].assetDetail;
 
   it('discovers the lab, then filter, sort, page, compare two runs, changelog, export and delete', async () => {
-    const lab = await startLab();
+    const lab = await startLab({ subnet: e2eLabSubnet() });
     const zone = lab.manifest().zone;
     const axfr = lab.manifest().axfrZone;
     const owner = await register(baseUrl, newAccount(`inv${lang}`));

@@ -24,10 +24,13 @@ import { homeDashboardFa } from '../../../apps/web/src/i18n/locales/fa/home-dash
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { scansRunFa } from '../../../apps/web/src/i18n/locales/fa/scans-run';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { e2eLabSubnet } from '../support/lab-range';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
+/** Persian digits (the fa progress label) read as Latin ones, to compare counts. */
+const latin = (text: string | null) => (text ?? '').replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 // The panel's own words (apps/web locales), so the spec reads exactly what a user reads.
 const WORDS = {
@@ -64,7 +67,7 @@ let lab: Lab;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  lab = await startLab();
+  lab = await startLab({ subnet: e2eLabSubnet() });
 });
 afterAll(async () => {
   await browser?.close();
@@ -240,8 +243,8 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       const progress = page.getByTestId('scan-progress');
       const count = page.getByTestId('scan-progress-count');
       await expect.poll(() => progress.getAttribute('data-status')).toBe('running');
-      await expect.poll(() => count.textContent()).toMatch(/^\[0\/\d+\]$/);
-      const total = Number(/\/(\d+)\]/.exec((await count.textContent())!)![1]);
+      await expect.poll(async () => latin(await count.textContent())).toMatch(/^\[0\/\d+\]$/);
+      const total = Number(/\/(\d+)\]/.exec(latin(await count.textContent()))![1]);
       await page.getByTestId('scan-progress-typing').waitFor();
       await page.getByText(s.progress.wait).waitFor();
       await page.getByRole('button', { name: s.progress.cancel }).waitFor();
@@ -249,14 +252,14 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       const seen = new Set<string>();
       const watch = setInterval(() => {
         void count.textContent({ timeout: 500 }).then(
-          (t) => t && seen.add(t),
+          (t) => t && seen.add(latin(t)),
           () => undefined,
         );
       }, 250);
       child = startLabWorker(worker.api_key, COUNTRY[lang]);
       try {
         await page.getByText(s.progress.complete).waitFor({ timeout: SCAN_MS });
-        expect(await count.textContent()).toBe(`[${total}/${total}]`);
+        expect(latin(await count.textContent())).toBe(`[${total}/${total}]`);
         await screenshot(page, `scan-progress-finished-${lang}`);
       } finally {
         clearInterval(watch);

@@ -7,6 +7,7 @@ import { type Lab, labProviders, startLab } from '../../../apps/server/test/help
 import { scansEn } from '../../../apps/web/src/i18n/locales/en/scans';
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { e2eLabSubnet } from '../support/lab-range';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -27,7 +28,7 @@ let lab: Lab;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  lab = await startLab();
+  lab = await startLab({ subnet: e2eLabSubnet() });
 });
 afterAll(async () => {
   await browser?.close();
@@ -229,7 +230,11 @@ describe.each(['fa', 'en'] as const)('/scans and a scan’s details in %s', (lan
       await history.first().waitFor();
       expect(await history.count()).toBe(1);
       expect(await history.getByTestId('scan-status').getAttribute('data-status')).toBe('finished');
-      expect(await history.getByTestId('history-progress').textContent()).toMatch(/^\[(\d+)\/\1\]$/);
+      expect(
+        (await history.getByTestId('history-progress').textContent())?.replace(/[۰-۹]/g, (d) =>
+          String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)),
+        ),
+      ).toMatch(/^\[(\d+)\/\1\]$/);
       const found: Vulnerability[] = await historyFindings(owner, scanId, historyId);
       expect(found.map((v) => `${v.template_id}:${v.port}`).sort()).toEqual([
         'dotenv-file-exposure:443',

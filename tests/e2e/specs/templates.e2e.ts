@@ -4,13 +4,15 @@ import { translate } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { E2E_TARGET_HOST } from '../support/lab-range';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 import { TEMPLATES_TEXT } from '../support/templates-texts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-// A tiny target on 127.0.0.1 with an "admin console" for the template to find.
+// A tiny target with an "admin console" for the template to find, inside the loopback range the
+// e2e server's built-in worker is allowed to scan (support/lab-range.ts).
 let target: Server;
 let targetUrl: string;
 
@@ -25,8 +27,8 @@ beforeAll(async () => {
       res.end('nothing here');
     }
   });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => target.listen(0, E2E_TARGET_HOST, resolve));
+  targetUrl = `http://${E2E_TARGET_HOST}:${(target.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startBtcpayStandIn } from '../../../apps/server/test/helpers/btcpay-stand-in';
 import { startZarinpalStandIn } from '../../../apps/server/test/helpers/zarinpal-stand-in';
+import { E2E_LAB_RANGE } from './lab-range';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -78,6 +79,8 @@ export default async function setup(project: TestProject) {
         DIDBAN_AUTH_RATE_LIMIT: '1000',
         // Providers send the buyer back to <public url>/vpl, which must be this server.
         DIDBAN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // The built-in worker scans only the specs' loopback range (support/lab-range.ts).
+        DIDBAN_BUILTIN_WORKER_ALLOW: E2E_LAB_RANGE,
         ...zarinpal.env,
         ...btcpay.env,
         LOG_LEVEL: 'warn',

@@ -43,7 +43,7 @@ export const SETTINGS_TEXT = {
     type: 'نوع',
     priority: 'اولویت',
     technical: 'فنی',
-    high: 'زیاد',
+    high: 'بالا',
     ticketCreated: 'تیکت پشتیبانی با موفقیت ساخته شد',
     message: 'پیام',
     attach: 'پیوست',

@@ -50,7 +50,7 @@ export const TEMPLATES_TEXT: Record<
     issueAt: (line, column) => `خط ${line}، ستون ${column}:`,
     valid: 'مشکلی پیدا نشد.',
     target: 'هدف',
-    scanNow: 'پویش فوری',
+    scanNow: 'اسکن فوری',
     finished: 'پایان‌یافته',
     request: 'درخواست',
     response: 'پاسخ',

@@ -52,7 +52,7 @@ export function registerAssets(program: Command, { t, action, examples }: Comman
 
   selectionFlags(assets.command('export').description(t('cmd.assets.export')))
     .requiredOption('--format <format>', 'csv or json')
-    .requiredOption('--out <file>', 'the file to write (replaced if it exists)')
+    .requiredOption('--out <file>', 'the file to write (replaced if it exists), or - for standard output')
     .addHelpText(
       'after',
       examples([

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { CommandDeps } from '../program.js';
-import type { ScanListFlags, ScanStartFlags } from '../services/scans.js';
+import type { FollowGateFlags, ScanListFlags, ScanStartFlags } from '../services/scans.js';
 import { positiveInt } from './parse-flags.js';
 
 // Services load when a command runs, so `--help` does not pay for the API client.
@@ -57,6 +57,12 @@ export function registerScans(program: Command, { t, action, examples }: Command
     .option('--tag <tag>', 'run the templates with this tag (repeatable, or comma-separated)', collect)
     .option('--worker-group <id>', 'run on this worker group')
     .option('--follow', 'follow the run until it ends (exit 0 finished, 1 failed or cancelled)')
+    .option('--fail-on <severity>', 'with --follow: exit 1 when the run found open findings at or above this')
+    .option(
+      '--include-triaged',
+      '--fail-on also counts triaged findings (fixed, false_positive, accepted_risk)',
+    )
+    .option('--timeout <duration>', 'with --follow: stop following after this long (90s, 15m, 2h), exit 3')
     .option(
       '--json',
       'print { scan_id, scan_history_id, name } (with --follow: plus the final status; progress lines go to stderr)',
@@ -78,12 +84,22 @@ export function registerScans(program: Command, { t, action, examples }: Command
     .description(t('cmd.scans.follow'))
     .argument('<scanId>', 'a scan id from `didban scans list`')
     .option('--history <id>', 'the run to follow (default: the latest)')
+    .option('--fail-on <severity>', 'exit 1 when the run found open findings at or above this')
+    .option(
+      '--include-triaged',
+      '--fail-on also counts triaged findings (fixed, false_positive, accepted_risk)',
+    )
+    .option('--timeout <duration>', 'stop following after this long (90s, 15m, 2h), exit 3')
     .addHelpText(
       'after',
-      examples(['didban scans follow 5e1d…', 'didban scans follow 5e1d… --history 88a0… | tee scan.log']),
+      examples([
+        'didban scans follow 5e1d…',
+        'didban scans follow 5e1d… --history 88a0… | tee scan.log',
+        'didban scans follow 5e1d… --fail-on high --timeout 30m   # a CI gate',
+      ]),
     )
     .action(
-      action(async (ctx: Context, scanId: string, flags: { history?: string }) =>
+      action(async (ctx: Context, scanId: string, flags: { history?: string } & FollowGateFlags) =>
         (await service()).followScanCommand(ctx, scanId, flags),
       ),
     );

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { CommandDeps } from '../program.js';
+import type { TemplateListFlags } from '../services/templates-list.js';
 import type { RunFlags } from '../services/templates-run.js';
 import { positiveInt } from './parse-flags.js';
 
@@ -39,19 +40,71 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
     );
 
   templates
+    .command('list')
+    .description(t('cmd.templates.list'))
+    .option('--tags <tags>', 'only templates with any of these tags (comma-separated)')
+    .option('--search <text>', 'only templates whose id or name contain this')
+    .option('--severity <list>', 'comma-separated: info, low, medium, high, critical')
+    .option('--scope <scope>', 'public or mine (default: both)')
+    .option(
+      '--json',
+      'machine-readable output: { results: [{ id, template_id, name, severity, tags, protocol, author, source, runnable, updated_at }], result_count }',
+    )
+    .addHelpText(
+      'after',
+      examples(['didban templates list --tags exposure', 'didban templates list --search git --json']),
+    )
+    .action(
+      action(async (ctx: Context, flags: TemplateListFlags) => {
+        const { listTemplatesCommand } = await import('../services/templates-list.js');
+        await listTemplatesCommand(ctx, flags);
+      }),
+    );
+
+  templates
     .command('run')
     .description(t('cmd.templates.run'))
     .argument('<paths...>', 'template files or folders of .yaml files')
-    .requiredOption('--target <url>', 'URL, host:port, host or IP to scan (repeatable)', collect)
-    .option('--json', 'machine-readable output: { results, skipped, failures }')
-    .option('--fail-on <severity>', 'exit 1 when a finding is at or above: info, low, medium, high, critical')
+    .option(
+      '-u, --target <targets>',
+      'URL, host:port, host or IP (repeatable, comma-separated; - reads standard input, @FILE a list)',
+      collect,
+    )
+    .option('-l, --list <file>', 'a file of targets, one per line (- for standard input)', collect)
+    .option('--id <ids>', 'only templates with these ids (comma-separated, repeatable)', collect)
+    .option('--tags <tags>', 'only templates with any of these tags', collect)
+    .option('--exclude-tags <tags>', 'leave out templates with any of these tags', collect)
+    .option(
+      '--severity <list>',
+      'only templates of these severities: info, low, medium, high, critical',
+      collect,
+    )
+    .option('-H, --header <header>', '"Name: value" added to every HTTP request (repeatable)', collect)
+    .option(
+      '--resolver <ip>',
+      'DNS resolver for DNS templates, ip or ip:port (repeatable, comma-separated)',
+      collect,
+    )
     .option('--rate-limit <n>', 'requests per second (default 150)', positiveInt('--rate-limit'))
-    .option('--timeout <seconds>', 'connect timeout per request (default 10)', positiveInt('--timeout'))
+    .option(
+      '--timeout <seconds>',
+      'seconds a request may take, connect and answer (default 10)',
+      positiveInt('--timeout'),
+    )
+    .option('--enable-self-contained', "run self-contained templates too (nuclei's -esc; off by default)")
+    .option('--jsonl', "a JSON line per finding as it is found, with nuclei's field names")
+    .option('--json', 'one document at the end: { results, skipped, failures, unreachable }')
+    .option('-o, --output <file>', 'also write findings to this file (JSON lines with --jsonl; - for stdout)')
+    .option('--sarif <file>', 'write the findings as SARIF 2.1.0 (GitHub code scanning)')
+    .option('--silent', 'print findings only: no skips, failures or summary')
+    .option('--fail-on <severity>', 'exit 1 when a finding is at or above: info, low, medium, high, critical')
+    .option('--allow-unreachable', 'do not fail (exit 3) when some targets are unreachable')
     .addHelpText(
       'after',
       examples([
         'didban templates run exposed-git.yaml --target https://example.com',
-        'didban templates run ./templates --target https://a.example --target https://b.example --json',
+        'didban templates run ./templates -l targets.txt --tags exposure --severity high,critical --jsonl -o found.jsonl',
+        'cat hosts.txt | didban templates run ./templates --target - --silent --sarif didban.sarif',
         'didban templates run ./templates --target https://example.com --fail-on high',
       ]),
     )

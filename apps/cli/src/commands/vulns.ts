@@ -30,8 +30,13 @@ export function registerVulns(program: Command, { t, action, examples }: Command
     .option('--all', 'every page')
     .option(
       '--fail-on <severity>',
-      'exit 1 when any listed vulnerability (on any page) is at or above: info, low, medium, high, critical',
+      'exit 1 when an open or in_progress listed vulnerability (on any page) is at or above: info, low, medium, high, critical',
     )
+    .option(
+      '--include-triaged',
+      '--fail-on also counts fixed, false_positive and accepted_risk (default: only open and in_progress)',
+    )
+    .option('--sarif <file>', 'also write the listed vulnerabilities as SARIF 2.1.0')
     .option(
       '--json',
       'machine-readable output: { results: [{ id, template_id, template_name, severity, matcher_name, status, asset, host, port, matched_at, scan, scan_history, first_seen_at, last_seen_at, fixed_at, reopened_count }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',

@@ -1,3 +1,7 @@
+import { CliError } from '../errors.js';
+import { oneLine } from '../report-error.js';
+import { configFile } from './config-path.js';
+
 /** What `didban login` and `workspace use` remember between runs. */
 export type StoredConfig = {
   server?: string;
@@ -20,12 +24,26 @@ export type ConfigStore = {
  */
 export async function openConfigStore(dir: string): Promise<ConfigStore> {
   const { default: Conf } = await import('conf');
-  const conf = new Conf<StoredConfig>({
-    projectName: 'didban',
-    cwd: dir,
-    configName: 'config',
-    configFileMode: 0o600,
-  });
+  let conf: InstanceType<typeof Conf<StoredConfig>>;
+  try {
+    conf = new Conf<StoredConfig>({
+      projectName: 'didban',
+      cwd: dir,
+      configName: 'config',
+      configFileMode: 0o600,
+    });
+  } catch (error) {
+    // conf's own words ("Expected property name…") name neither the file nor a way out.
+    const code = (error as NodeJS.ErrnoException).code;
+    const file = configFile(dir);
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EISDIR') {
+      throw new CliError('error.config_unreadable', {
+        file,
+        reason: code === 'EISDIR' ? 'is a folder' : 'permission denied',
+      });
+    }
+    throw new CliError('error.config_corrupt', { file, reason: oneLine((error as Error).message) });
+  }
   return {
     path: conf.path,
     read: () => ({ ...conf.store }),

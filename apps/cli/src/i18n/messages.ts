@@ -52,6 +52,7 @@ export const CLI_MESSAGES = {
     fa: 'ذخیرهٔ سرور پیش‌فرض یا زبان.',
   },
   'help.examples': { en: 'Examples:', fa: 'نمونه‌ها:' },
+  interrupted: { en: 'Interrupted (Ctrl+C).', fa: 'متوقف شد (Ctrl+C).' },
 
   // Usage errors
   'usage.error': { en: '{detail} (see: {command} --help)', fa: '{detail} (راهنما: {command} --help)' },
@@ -176,6 +177,42 @@ export const CLI_MESSAGES = {
   'table.current': { en: 'Current', fa: 'جاری' },
   'table.id': { en: 'ID', fa: 'شناسه' },
   'table.name': { en: 'Name', fa: 'نام' },
+  'scans.follow_timeout': {
+    en: 'Stopped following after {seconds} s (--timeout); the scan goes on. Follow again: didban scans follow {scan} --history {history}',
+    fa: 'پیگیری پس از {seconds} ثانیه متوقف شد (--timeout)؛ پویش ادامه دارد. پیگیری دوباره: didban scans follow {scan} --history {history}',
+  },
+  'usage.bad_duration': {
+    en: 'Not a duration for {option}: "{value}" (use 90, 90s, 15m or 2h).',
+    fa: 'مدت معتبر برای {option} نیست: «{value}» (مانند 90، 90s، 15m یا 2h).',
+  },
+  'usage.gate_needs_follow': {
+    en: '--fail-on and --timeout need --follow: the gate reads the finished run.',
+    fa: '--fail-on و --timeout به --follow نیاز دارند: دروازه نتیجهٔ اجرای پایان‌یافته را می‌خواند.',
+  },
+  'error.config_corrupt': {
+    en: 'The config file {file} is not valid JSON ({reason}): fix it, or delete it and run didban login again.',
+    fa: 'پروندهٔ تنظیمات {file} JSON معتبر نیست ({reason}): آن را درست کنید، یا پاکش کنید و دوباره didban login بزنید.',
+  },
+  'error.config_unreadable': {
+    en: 'Cannot read the config file {file}: {reason}. Fix its permissions, or set DIDBAN_CONFIG_DIR to another folder.',
+    fa: 'خواندن پروندهٔ تنظیمات {file} ممکن نشد: {reason}. دسترسی آن را درست کنید، یا DIDBAN_CONFIG_DIR را به پوشهٔ دیگری بدهید.',
+  },
+  'error.unknown_group': {
+    en: 'No asset group with id {id} in this workspace. Run: didban groups list',
+    fa: 'گروه دارایی با شناسهٔ {id} در این فضای کاری نیست. اجرا کنید: didban groups list',
+  },
+  'error.unknown_vulnerability': {
+    en: 'No vulnerability with id {id} in this workspace. Run: didban vulns list',
+    fa: 'آسیب‌پذیری با شناسهٔ {id} در این فضای کاری نیست. اجرا کنید: didban vulns list',
+  },
+  'table.tags': { en: 'Tags', fa: 'برچسب‌ها' },
+  'table.source': { en: 'Source', fa: 'منبع' },
+  'templates.none': { en: 'No templates.', fa: 'قالبی نیست.' },
+  'templates.count': { en: '{count} template(s).', fa: '{count} قالب.' },
+  'cmd.templates.list': {
+    en: "List the server's public templates and your own.",
+    fa: 'فهرست قالب‌های عمومی سرور و قالب‌های خودتان.',
+  },
   'table.kind': { en: 'Kind', fa: 'نوع' },
   'table.role': { en: 'Role', fa: 'نقش' },
   'table.members': { en: 'Members', fa: 'اعضا' },
@@ -197,6 +234,34 @@ export const CLI_MESSAGES = {
   },
   'templates.no_findings': { en: 'No findings.', fa: 'یافته‌ای نیست.' },
   'templates.findings': { en: '{count} finding(s).', fa: '{count} یافته.' },
+  'templates.unreachable': {
+    en: '{count} of {total} target(s) unreachable, first {target}: {reason} (--allow-unreachable to pass anyway).',
+    fa: '{count} هدف از {total} در دسترس نیست، نخستین {target}: {reason} (برای پذیرفتن: --allow-unreachable).',
+  },
+  'templates.interrupted': {
+    en: 'Interrupted (Ctrl+C): {count} finding(s) so far, printed above.',
+    fa: 'متوقف شد (Ctrl+C): تا این لحظه {count} یافته، در بالا آمده است.',
+  },
+  'usage.json_and_jsonl': {
+    en: 'Use --json (one document at the end) or --jsonl (a line per finding), not both.',
+    fa: 'یا --json (یک سند در پایان) یا --jsonl (یک خط برای هر یافته)، نه هر دو.',
+  },
+  'usage.no_targets': {
+    en: 'No target: give --target, --list FILE or - for standard input.',
+    fa: 'هدفی داده نشده: --target، --list FILE یا - برای ورودی استاندارد.',
+  },
+  'usage.stdin_tty': {
+    en: 'Targets from standard input ("-") need a pipe or a file, not the terminal.',
+    fa: 'هدف‌ها از ورودی استاندارد («-») باید از لوله یا پرونده بیایند، نه ترمینال.',
+  },
+  'usage.no_templates_selected': {
+    en: 'None of the {count} template(s) matches --id, --tags, --exclude-tags and --severity.',
+    fa: 'هیچ‌یک از {count} قالب با --id، --tags، --exclude-tags و --severity جور نیست.',
+  },
+  'usage.bad_header': {
+    en: 'Not a header "{value}": use -H "Name: value".',
+    fa: 'سرایند معتبر نیست «{value}»: به شکل -H "Name: value".',
+  },
 
   // Progress following (scans follow, later)
   'progress.elapsed': { en: 'elapsed {elapsed}', fa: 'زمان سپری‌شده {elapsed}' },

@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   type ApiClient,
@@ -16,9 +15,11 @@ import {
   streamAssetCsv,
 } from '@didban/core';
 import type { Context } from '../context.js';
-import { CliError, usageError } from '../errors.js';
+import { usageError } from '../errors.js';
+import { openSink, writeWithBackpressure } from '../output/sink.js';
 import { renderTable } from '../output/table.js';
 import { favourMemoryOverSpeed } from './memory-mode.js';
+import { notFoundAs } from './not-found.js';
 import { requireSession } from './require-session.js';
 
 export type AssetQueryFlags = {
@@ -79,7 +80,8 @@ async function prepare(ctx: Context, flags: AssetQueryFlags, pageSize: number) {
   const query = assetQuery(flags, pageSize);
   requireSession(ctx);
   const api = ctx.api();
-  if (flags.group) await api.assets.getGroup(flags.group);
+  if (flags.group)
+    await api.assets.getGroup(flags.group).catch(notFoundAs('error.unknown_group', flags.group));
   return { api, query };
 }
 
@@ -137,7 +139,10 @@ export async function listAssetsCommand(ctx: Context, flags: AssetListFlags): Pr
     if (flags.json) {
       ctx.io.stdout.write('{\n  "results": [');
       for await (const a of rows) {
-        ctx.io.stdout.write(`${count ? ',' : ''}\n    ${JSON.stringify(assetJson(a))}`);
+        await writeWithBackpressure(
+          ctx.io.stdout,
+          `${count ? ',' : ''}\n    ${JSON.stringify(assetJson(a))}`,
+        );
         count++;
       }
       ctx.io.stdout.write(`${count ? '\n  ' : ''}],\n  "result_count": ${count}\n}\n`);
@@ -193,12 +198,7 @@ export async function exportAssetsCommand(ctx: Context, flags: AssetExportFlags)
   }
   const { api, query } = await prepare(ctx, flags, STREAM_PAGE_SIZE);
   favourMemoryOverSpeed();
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(flags.out, 'w');
-  } catch (error) {
-    throw new CliError('error.write_file', { file: flags.out, reason: reason(error, flags.out) });
-  }
+  const file = await openSink(flags.out, ctx.io.stdout, (error) => reason(error, flags.out));
   // Only the JSON export needs the ids (its export_info); the CSV keeps a count.
   const ids: string[] = [];
   let count = 0;
@@ -231,12 +231,14 @@ export async function exportAssetsCommand(ctx: Context, flags: AssetExportFlags)
     }
   } catch (error) {
     // A half-written export is worse than none: a script would take it for the whole inventory.
-    await file.close().catch(() => {});
-    await unlink(flags.out).catch(() => {});
+    await file.discard();
     throw error;
   }
   await file.close();
-  ctx.out(ctx.t('assets.exported', { count, file: flags.out }));
+  // With `--out -` standard output carries the document; the summary goes beside it.
+  (file.toStdout ? ctx.err : ctx.out)(
+    ctx.t('assets.exported', { count, file: file.toStdout ? 'standard output' : flags.out }),
+  );
 }
 
 const reason = (error: unknown, file: string) => {

@@ -8,6 +8,7 @@ import {
 import type { Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { renderTable } from '../output/table.js';
+import { notFoundAs } from './not-found.js';
 import { requireSession } from './require-session.js';
 
 export type GroupListFlags = { json?: boolean; search?: string; page?: number; all?: boolean };
@@ -122,6 +123,9 @@ export async function createGroupCommand(ctx: Context, flags: GroupCreateFlags):
 
 export async function rediscoverGroupCommand(ctx: Context, groupId: string): Promise<void> {
   requireSession(ctx);
-  const started = await ctx.api().assets.rediscover(groupId);
+  const started = await ctx
+    .api()
+    .assets.rediscover(groupId)
+    .catch(notFoundAs('error.unknown_group', groupId));
   ctx.out(ctx.t('groups.rediscovery', { id: groupId, history: started.history_id }));
 }

@@ -120,16 +120,24 @@ export async function followScan(
   ctx: Context,
   scan: Pick<Scan, 'id' | 'name'>,
   history: ScanHistory,
-  options: { linesTo?: 'stdout' | 'stderr'; intervalMs?: number } = {},
+  options: { linesTo?: 'stdout' | 'stderr'; intervalMs?: number; timeoutMs?: number } = {},
 ): Promise<FollowResult> {
   const api = ctx.api();
   const poller = scanPoller(api, scan.id, history.id, options.intervalMs);
   const source = scanSource(scan.name, history);
   let interrupted = false;
+  let timedOut = false;
   const offInterrupt = ctx.io.onInterrupt?.(() => {
     interrupted = true;
     poller.stop();
   });
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          poller.stop();
+        }, options.timeoutMs);
   const offFatal = stopOnFatal(poller);
   let snapshot: PollerSnapshot<RunProgress>;
   try {
@@ -140,12 +148,24 @@ export async function followScan(
   } finally {
     offFatal();
     offInterrupt?.();
+    clearTimeout(timer);
     poller.stop();
   }
   const say = options.linesTo === 'stderr' ? ctx.err : ctx.out;
   if (interrupted) {
     say(ctx.t('scans.stopped_following', { scan: scan.id, history: history.id }));
     return { exitCode: EXIT.interrupted, snapshot };
+  }
+  if (timedOut) {
+    // The job (a finished run to gate on) could not be done in time: exit 3, the scan goes on.
+    ctx.err(
+      ctx.t('scans.follow_timeout', {
+        seconds: Math.round((options.timeoutMs ?? 0) / 1000),
+        scan: scan.id,
+        history: history.id,
+      }),
+    );
+    return { exitCode: EXIT.cannot, snapshot };
   }
   if (snapshot.status !== 'done' && snapshot.error) throw snapshot.error;
   const status = snapshot.data?.status;

@@ -6,8 +6,11 @@ import {
   pageThrough,
   SCAN_LIST_STATUSES,
   type Scan,
+  type Severity,
+  severitiesAtLeast,
   startBulkScan,
   translate,
+  VULNERABILITY_STATUSES,
   validateBulkScanForm,
 } from '@didban/core';
 import type { Context } from '../context.js';
@@ -15,8 +18,11 @@ import { CliError, EXIT, GateTripped, usageError } from '../errors.js';
 import { severityCountsText, shortTime } from '../output/format.js';
 import { renderTable } from '../output/table.js';
 import { commaList } from './comma-list.js';
+import { notFoundAs } from './not-found.js';
+import { parseSeverity } from './parse-severity.js';
 import { requireSession } from './require-session.js';
 import { followScan, resolveHistory } from './scan-follow.js';
+import { serverTemplateId } from './templates-list.js';
 
 export type ScanListFlags = {
   search?: string;
@@ -34,7 +40,7 @@ export type ScanStartFlags = {
   workerGroup?: string;
   follow?: boolean;
   json?: boolean;
-};
+} & FollowGateFlags;
 
 const PAGE_SIZE = 25;
 
@@ -126,7 +132,11 @@ const flat = (values: string[] | undefined) =>
 /** Spec §5: a bulk scan's name is prefilled from the group names, or the first hosts. */
 async function defaultName(api: ApiClient, groups: string[], assets: string[]): Promise<string> {
   if (groups.length) {
-    const names = await Promise.all(groups.map(async (id) => (await api.assets.getGroup(id)).name));
+    const names = await Promise.all(
+      groups.map(
+        async (id) => (await api.assets.getGroup(id).catch(notFoundAs('error.unknown_group', id))).name,
+      ),
+    );
     return bulkScanNameForGroups(names);
   }
   const hosts = await Promise.all(assets.slice(0, 3).map(async (id) => (await api.assets.getAsset(id)).host));
@@ -144,7 +154,7 @@ export function bulkScanBody(ctx: Context, flags: ScanStartFlags, name: string):
       EXIT.usage,
     );
   }
-  const template_ids = flat(flags.template);
+  const template_ids = flat(flags.template).map(serverTemplateId);
   const template_tags = flat(flags.tag);
   const errors = validateBulkScanForm({
     name: name || 'x',
@@ -176,6 +186,10 @@ export async function startScanCommand(ctx: Context, flags: ScanStartFlags): Pro
   }
   // Checked once without the name, so a bad command line costs no request.
   bulkScanBody(ctx, flags, flags.name ?? 'x');
+  const gate = parseFollowGate(flags);
+  if (!flags.follow && (flags.failOn !== undefined || flags.timeout !== undefined)) {
+    throw usageError('usage.gate_needs_follow');
+  }
   requireSession(ctx);
   const api = ctx.api();
   const name = flags.name?.trim() || (await defaultName(api, flat(flags.group), flat(flags.asset)));
@@ -192,17 +206,66 @@ export async function startScanCommand(ctx: Context, flags: ScanStartFlags): Pro
   const { history } = await resolveHistory(api, scanId, historyId);
   const { exitCode, snapshot } = await followScan(ctx, { id: scanId, name }, history, {
     linesTo: flags.json ? 'stderr' : 'stdout',
+    timeoutMs: gate.timeoutMs,
   });
   if (flags.json) ctx.json({ ...started, status: snapshot.data?.status ?? history.status });
   if (exitCode !== EXIT.ok) throw new GateTripped(exitCode);
+  await gateOnRun(ctx, api, scanId, historyId, gate);
 }
 
-/** `scans follow`: the latest run unless `--history` names one. */
-export async function followScanCommand(ctx: Context, scanId: string, flags: { history?: string }) {
+export type FollowGateFlags = { failOn?: string; timeout?: string; includeTriaged?: boolean };
+type FollowGate = { failOn?: Severity; timeoutMs?: number; includeTriaged: boolean };
+
+/** `--fail-on` and `--timeout` of a followed scan, checked before any request (exit 2). */
+function parseFollowGate(flags: FollowGateFlags): FollowGate {
+  return {
+    failOn: flags.failOn === undefined ? undefined : parseSeverity(flags.failOn),
+    timeoutMs: flags.timeout === undefined ? undefined : parseDuration(flags.timeout),
+    includeTriaged: flags.includeTriaged === true,
+  };
+}
+
+/** `90`, `90s`, `15m`, `2h`: how long to follow before giving up (exit 3). */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(text.trim());
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m?.[2] ?? 's').toLowerCase() as 's'];
+  const ms = m ? Number(m[1]) * unit : Number.NaN;
+  if (!(ms > 0)) throw usageError('usage.bad_duration', { option: '--timeout', value: text });
+  return ms;
+}
+
+/**
+ * A finished run's gate: the run's open and in-progress findings at or above `--fail-on`
+ * (every status with `--include-triaged`), counted by the server. Exit 1 when any.
+ */
+async function gateOnRun(ctx: Context, api: ApiClient, scanId: string, historyId: string, gate: FollowGate) {
+  if (!gate.failOn) return;
+  const statuses = gate.includeTriaged ? VULNERABILITY_STATUSES : ['open', 'in_progress'];
+  const page = await api.scans.historyVulnerabilities(scanId, historyId, {
+    severity: severitiesAtLeast(gate.failOn).join(','),
+    status: statuses.join(','),
+    page: 1,
+    page_size: 1,
+  });
+  if (page.result_count > 0) {
+    ctx.err(ctx.t('error.gate', { count: page.result_count, severity: gate.failOn }));
+    throw new GateTripped(EXIT.failure);
+  }
+}
+
+/** `scans follow`: the latest run unless `--history` names one; `--fail-on` gates on its findings. */
+export async function followScanCommand(
+  ctx: Context,
+  scanId: string,
+  flags: { history?: string } & FollowGateFlags,
+) {
+  const gate = parseFollowGate(flags);
   requireSession(ctx);
-  const { scan, history } = await resolveHistory(ctx.api(), scanId, flags.history);
-  const { exitCode } = await followScan(ctx, scan, history);
+  const api = ctx.api();
+  const { scan, history } = await resolveHistory(api, scanId, flags.history);
+  const { exitCode } = await followScan(ctx, scan, history, { timeoutMs: gate.timeoutMs });
   if (exitCode !== EXIT.ok) throw new GateTripped(exitCode);
+  await gateOnRun(ctx, api, scan.id, history.id, gate);
 }
 
 /** `scans cancel`: cancels a run (the latest unless `--history`); a run that is over answers 409. */

@@ -1,17 +1,33 @@
-import { countAtOrAbove, isSeverity, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
-import { type Finding, loadTemplates, runTemplates, type ScanEvent } from '@didban/engine';
+import { writeFileSync } from 'node:fs';
+import { buildSarif, countAtOrAbove, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
+import { type CompiledTemplate, type Finding, loadTemplates, runTemplates } from '@didban/engine';
 import type { Context } from '../context.js';
-import { CliError, EXIT, GateTripped, usageError } from '../errors.js';
-import { renderTable } from '../output/table.js';
+import { CliError, EXIT, GateTripped, Interrupted, usageError } from '../errors.js';
+import { nucleiLine, nucleiResult } from '../output/nuclei-result.js';
+import { openSink, type Sink, writeWithBackpressure } from '../output/sink.js';
+import { VERSION } from '../program.js';
+import { parseSeverity } from './parse-severity.js';
+import { probeTargets } from './reachability.js';
+import { collectTargets } from './run-targets.js';
 import { collectTemplateFiles, readTemplateFile } from './template-files.js';
+import { type SelectionFlags, selectTemplates } from './template-selection.js';
 import { issueLine } from './templates-validate.js';
 
-export type RunFlags = {
-  target: string[];
+export type RunFlags = SelectionFlags & {
+  target?: string[];
+  list?: string[];
   json?: boolean;
+  jsonl?: boolean;
+  output?: string;
+  sarif?: string;
+  silent?: boolean;
   failOn?: string;
   rateLimit?: number;
   timeout?: number;
+  header?: string[];
+  resolver?: string[];
+  enableSelfContained?: boolean;
+  allowUnreachable?: boolean;
 };
 
 /** The stable `templates run --json` shape. */
@@ -19,6 +35,7 @@ export type RunJson = {
   results: FindingJson[];
   skipped: { template_id: string; target: string | null; reason: string }[];
   failures: { template_id: string; target: string; message: string }[];
+  unreachable: { target: string; reason: string }[];
 };
 export type FindingJson = {
   template_id: string;
@@ -48,100 +65,175 @@ const findingJson = (f: Finding): FindingJson => ({
   timestamp: f.timestamp,
 });
 
-// The engine runs templates concurrently; sort so the same scan prints the same table.
+// The engine runs templates concurrently; sort the --json document so a scan reads the same.
 const bySeverityThenPlace = (a: FindingJson, b: FindingJson) =>
   SEVERITY_ORDER.indexOf(b.severity) - SEVERITY_ORDER.indexOf(a.severity) ||
   a.template_id.localeCompare(b.template_id) ||
   a.matched_at.localeCompare(b.matched_at) ||
   (a.matcher_name ?? '').localeCompare(b.matcher_name ?? '');
 
+const COLOURS: Record<string, number> = { critical: 35, high: 31, medium: 33, low: 32, info: 34 };
+
+/** Protocols that connect to the target itself (DNS templates ask resolvers about its name). */
+const connects = (t: CompiledTemplate): boolean =>
+  !t.selfContained && (t.protocols.some((p) => p !== 'dns') || (t.workflow ?? []).length > 0);
+
 /**
- * Runs templates with the local engine (the same one workers use) against the given targets.
- * Invalid templates stop the run before any request; rejected ones are reported and skipped.
- * With `--fail-on`, a finding at or above that severity makes the exit code 1.
+ * `templates run`: the local engine (the one workers use) against targets, nuclei-style. Findings
+ * go out as they are found (screen lines, or `--jsonl` in nuclei's fields, also to `-o FILE`);
+ * `--json` and `--sarif` are written at the end, or at Ctrl+C with what was found so far.
+ * Exit: 1 `--fail-on` tripped; 2 usage; 3 a template does not load or a target is unreachable
+ * (unless `--allow-unreachable`; every target unreachable is always 3); 130 Ctrl+C.
  */
 export async function runTemplatesCommand(ctx: Context, paths: string[], flags: RunFlags): Promise<void> {
+  if (flags.json && flags.jsonl) throw usageError('usage.json_and_jsonl');
   const failOn = flags.failOn === undefined ? undefined : parseSeverity(flags.failOn);
+  const headers = (flags.header ?? []).map(parseHeader);
+  const resolvers = (flags.resolver ?? [])
+    .flatMap((r) => r.split(','))
+    .map((r) => r.trim())
+    .filter(Boolean);
+  const targets = await collectTargets(flags, ctx.io.stdin);
+  const notice = flags.silent ? () => {} : ctx.err;
+
   const sources = collectTemplateFiles(paths).map((path) => ({ path, content: readTemplateFile(path) }));
   const loaded = loadTemplates(sources);
   for (const invalid of loaded.invalid) {
     for (const e of invalid.errors) ctx.err(issueLine(invalid.path ?? '-', e));
   }
-  if (loaded.invalid.length > 0) throw new GateTripped();
+  // A template that does not load means the run cannot be what was asked for.
+  if (loaded.invalid.length > 0) throw new GateTripped(EXIT.cannot);
   for (const r of loaded.rejected)
-    ctx.err(ctx.t('templates.rejected', { file: r.path, id: r.id, reason: r.reason }));
+    notice(ctx.t('templates.rejected', { file: r.path, id: r.id, reason: r.reason }));
   if (loaded.templates.length === 0) throw new CliError('error.no_templates');
+  const templates = selectTemplates(loaded.templates, flags);
+  if (templates.length === 0)
+    throw usageError('usage.no_templates_selected', { count: loaded.templates.length });
 
-  const out: RunJson = { results: [], skipped: [], failures: [] };
-  const invalidTargets: string[] = [];
-  const events: AsyncIterable<ScanEvent> = runTemplates({
-    templates: loaded.templates,
-    targets: flags.target,
-    options: {
-      ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
-      ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout * 1000 } : {}),
-    },
+  const controller = new AbortController();
+  let interrupted = false;
+  const offInterrupt = ctx.io.onInterrupt?.(() => {
+    interrupted = true;
+    controller.abort(new Error('interrupted'));
   });
-  for await (const event of events) {
-    if (event.type === 'finding') out.results.push(findingJson(event.finding));
-    else if (event.type === 'skipped' && event.templateId === '' && event.target !== undefined) {
-      // The engine reports a target it cannot parse as a skip with no template: a usage error.
-      invalidTargets.push(event.target);
-      ctx.err(ctx.t('usage.bad_target', { target: event.target }));
-    } else if (event.type === 'skipped') {
-      out.skipped.push({ template_id: event.templateId, target: event.target ?? null, reason: event.reason });
-      ctx.err(ctx.t('templates.skipped', { id: event.templateId || event.target, reason: event.reason }));
-    } else {
-      out.failures.push({ template_id: event.templateId, target: event.target, message: event.message });
-      ctx.err(
-        ctx.t('templates.failure', { id: event.templateId, target: event.target, message: event.message }),
-      );
+  const timeoutMs = (flags.timeout ?? 10) * 1000;
+  const out: RunJson = { results: [], skipped: [], failures: [], unreachable: [] };
+  let sink: Sink | undefined;
+  try {
+    let scanned = targets;
+    if (templates.some(connects)) {
+      const reach = await probeTargets(targets, timeoutMs, controller.signal);
+      for (const r of reach) if (!r.reachable) out.unreachable.push({ target: r.target, reason: r.reason });
+      const dead = new Set(out.unreachable.map((u) => u.target));
+      scanned = targets.filter((t) => !dead.has(t));
+      if (out.unreachable.length > 0) {
+        const first = out.unreachable[0]!;
+        ctx.err(
+          ctx.t('templates.unreachable', {
+            count: out.unreachable.length,
+            total: targets.length,
+            target: first.target,
+            reason: first.reason,
+          }),
+        );
+      }
+      if (scanned.length === 0 && !interrupted) throw new GateTripped(EXIT.cannot);
     }
+    if (flags.output !== undefined) sink = await openSink(flags.output, ctx.io.stdout, (e) => String(e));
+    const paint = (severity: string, text: string) =>
+      ctx.color && COLOURS[severity] ? `\u001b[${COLOURS[severity]}m${text}\u001b[39m` : text;
+
+    const events = runTemplates({
+      templates,
+      targets: scanned,
+      signal: controller.signal,
+      options: {
+        ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
+        // `--timeout 2` means 2 s for a request, connect and answer: the engine's 3× is not ours.
+        timeoutMs,
+        responseTimeoutMs: timeoutMs,
+        ...(headers.length ? { headers } : {}),
+        ...(resolvers.length ? { resolvers } : {}),
+        ...(flags.enableSelfContained ? { enableSelfContained: true } : {}),
+      },
+    });
+    for await (const event of events) {
+      if (event.type === 'finding') {
+        const f = event.finding;
+        out.results.push(findingJson(f));
+        if (flags.json) continue;
+        const line = flags.jsonl ? JSON.stringify(nucleiResult(f)) : nucleiLine(f, paint);
+        if (!sink?.toStdout) await writeWithBackpressure(ctx.io.stdout, `${line}\n`);
+        if (sink) await sink.write(`${flags.jsonl ? line : nucleiLine(f, (_s, t) => t)}\n`);
+      } else if (event.type === 'skipped') {
+        out.skipped.push({
+          template_id: event.templateId,
+          target: event.target ?? null,
+          reason: event.reason,
+        });
+        notice(ctx.t('templates.skipped', { id: event.templateId || event.target, reason: event.reason }));
+      } else {
+        out.failures.push({ template_id: event.templateId, target: event.target, message: event.message });
+        notice(
+          ctx.t('templates.failure', { id: event.templateId, target: event.target, message: event.message }),
+        );
+      }
+    }
+  } finally {
+    offInterrupt?.();
+    await sink?.close();
   }
+
+  // Whatever ended the run (the last event or Ctrl+C), what was found is written.
   out.results.sort(bySeverityThenPlace);
-
   if (flags.json) ctx.json(out);
-  else if (out.results.length === 0) ctx.out(ctx.t('templates.no_findings'));
-  else {
-    const { t } = ctx;
-    ctx.out(
-      renderTable(
-        [
-          t('table.severity'),
-          t('table.template'),
-          t('table.matcher'),
-          t('table.matched_at'),
-          t('table.extracted'),
-        ],
-        out.results.map((f) => [
-          f.severity,
-          f.template_id,
-          f.matcher_name ?? '',
-          f.matched_at,
-          f.extracted_results.join(', '),
-        ]),
-        ctx.color,
-      ),
-    );
-    ctx.out(t('templates.findings', { count: out.results.length }));
+  if (flags.sarif !== undefined) writeSarif(flags.sarif, out.results);
+  const count = out.results.length;
+  if (interrupted) {
+    ctx.err(ctx.t('templates.interrupted', { count }));
+    throw new Interrupted(true);
   }
+  if (!flags.json)
+    notice(count === 0 ? ctx.t('templates.no_findings') : ctx.t('templates.findings', { count }));
 
-  if (invalidTargets.length > 0) throw new GateTripped(EXIT.usage);
   if (failOn) {
-    const count = countAtOrAbove(
+    const over = countAtOrAbove(
       out.results.map((f) => f.severity),
       failOn,
     );
-    if (count > 0) {
-      ctx.err(ctx.t('error.gate', { count, severity: failOn }));
-      throw new GateTripped();
+    if (over > 0) {
+      ctx.err(ctx.t('error.gate', { count: over, severity: failOn }));
+      throw new GateTripped(EXIT.failure);
     }
+  }
+  if (out.unreachable.length > 0 && !flags.allowUnreachable) throw new GateTripped(EXIT.cannot);
+}
+
+function writeSarif(file: string, results: readonly FindingJson[]): void {
+  const log = buildSarif(
+    results.map((f) => ({
+      ruleId: f.template_id,
+      ruleName: f.template_name,
+      severity: f.severity,
+      tags: f.tags,
+      location: f.matched_at,
+      message: `${f.template_name} (${f.severity}) at ${f.matched_at}${
+        f.extracted_results.length ? `: ${f.extracted_results.join(', ')}` : ''
+      }`,
+    })),
+    { name: 'didban', version: VERSION },
+  );
+  try {
+    writeFileSync(file, `${JSON.stringify(log, null, 2)}\n`);
+  } catch (error) {
+    throw new CliError('error.write_file', { file, reason: (error as Error).message });
   }
 }
 
-/** `--fail-on`: checked before any request, a bad value is a usage error (exit 2). */
-function parseSeverity(value: string): TemplateSeverity {
-  const v = value.trim().toLowerCase();
-  if (isSeverity(v) && v !== 'unknown') return v;
-  throw usageError('usage.bad_severity', { value, allowed: SEVERITY_ORDER.slice(1).join(', ') });
+/** `-H 'Name: value'` as curl and nuclei take it. */
+function parseHeader(text: string): [string, string] {
+  const i = text.indexOf(':');
+  const name = i > 0 ? text.slice(0, i).trim() : '';
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw usageError('usage.bad_header', { value: text });
+  return [name, text.slice(i + 1).trim()];
 }

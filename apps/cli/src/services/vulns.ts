@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import {
   type ApiClient,
+  buildSarif,
   countAtOrAbove,
   pageThrough,
   SEVERITIES,
@@ -12,10 +14,12 @@ import {
   type VulnerabilityStatus,
 } from '@didban/core';
 import type { Context } from '../context.js';
-import { GateTripped, usageError } from '../errors.js';
+import { CliError, GateTripped, usageError } from '../errors.js';
 import { shortTime } from '../output/format.js';
 import { renderTable } from '../output/table.js';
+import { VERSION } from '../program.js';
 import { commaList } from './comma-list.js';
+import { notFoundAs } from './not-found.js';
 import { requireSession } from './require-session.js';
 
 export type VulnListFlags = {
@@ -28,9 +32,20 @@ export type VulnListFlags = {
   all?: boolean;
   json?: boolean;
   failOn?: string;
+  includeTriaged?: boolean;
+  sarif?: string;
 };
 
 const PAGE_SIZE = 25;
+
+/** What a gate counts by default: findings still to be dealt with, not triaged ones. */
+const UNTRIAGED: readonly VulnerabilityStatus[] = ['open', 'in_progress'];
+
+/** The statuses a `--fail-on` gate counts: the listed ones, less the triaged unless asked. */
+function gateStatuses(query: VulnerabilityListQuery, includeTriaged: boolean): string[] {
+  const listed = query.status ? query.status.split(',') : [...VULNERABILITY_STATUSES];
+  return includeTriaged ? listed : listed.filter((s) => (UNTRIAGED as readonly string[]).includes(s));
+}
 
 /** `--fail-on`: checked before any request; a bad value is a usage error (exit 2). */
 function parseFailOn(value: string): Severity {
@@ -56,14 +71,20 @@ function baseQuery(flags: VulnListFlags): VulnerabilityListQuery {
  * How many vulnerabilities the listing's filters select at or above the gate, over every page:
  * the server counts them (one request of one row), whatever page is shown.
  */
-async function gateCount(api: ApiClient, query: VulnerabilityListQuery, gate: Severity): Promise<number> {
+async function gateCount(
+  api: ApiClient,
+  query: VulnerabilityListQuery,
+  gate: Severity,
+  statuses: readonly string[],
+): Promise<number> {
   const atLeast = severitiesAtLeast(gate);
   const listed = query.severity?.split(',') as Severity[] | undefined;
   const severities = listed ? atLeast.filter((s) => listed.includes(s)) : atLeast;
-  if (!severities.length) return 0;
+  if (!severities.length || !statuses.length) return 0;
   const page = await api.scans.vulnerabilities({
     ...query,
     severity: severities.join(','),
+    status: statuses.join(','),
     page: 1,
     page_size: 1,
   });
@@ -139,17 +160,38 @@ export async function listVulnsCommand(ctx: Context, flags: VulnListFlags): Prom
       );
     }
   }
+  if (flags.sarif !== undefined) writeVulnSarif(flags.sarif, rows);
   if (gate) {
+    const statuses = gateStatuses(query, flags.includeTriaged === true);
     const count = flags.all
       ? countAtOrAbove(
-          rows.map((v) => v.severity),
+          rows.filter((v) => statuses.includes(v.status)).map((v) => v.severity),
           gate,
         )
-      : await gateCount(api, query, gate);
+      : await gateCount(api, query, gate, statuses);
     if (count > 0) {
       ctx.err(ctx.t('error.gate', { count, severity: gate }));
       throw new GateTripped();
     }
+  }
+}
+
+/** The listed vulnerabilities as SARIF 2.1.0, one result each (the status in the message). */
+function writeVulnSarif(file: string, rows: readonly Vulnerability[]): void {
+  const log = buildSarif(
+    rows.map((v) => ({
+      ruleId: v.template_id,
+      ruleName: v.template_name || v.template_id,
+      severity: v.severity,
+      location: v.matched_at || (v.port === null ? v.host : `${v.host}:${v.port}`),
+      message: `${v.template_name || v.template_id} (${v.severity}, ${v.status}) at ${v.matched_at || v.host}`,
+    })),
+    { name: 'didban', version: VERSION },
+  );
+  try {
+    writeFileSync(file, `${JSON.stringify(log, null, 2)}\n`);
+  } catch (error) {
+    throw new CliError('error.write_file', { file, reason: (error as Error).message });
   }
 }
 
@@ -164,6 +206,9 @@ export async function setVulnStatusCommand(ctx: Context, id: string, status: str
     });
   }
   requireSession(ctx);
-  const vuln = await ctx.api().scans.setVulnerabilityStatus(id, next as VulnerabilityStatus);
+  const vuln = await ctx
+    .api()
+    .scans.setVulnerabilityStatus(id, next as VulnerabilityStatus)
+    .catch(notFoundAs('error.unknown_vulnerability', id));
   ctx.out(ctx.t('vulns.status_set', { id: vuln.id, template: vuln.template_id, status: vuln.status }));
 }

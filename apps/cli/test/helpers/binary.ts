@@ -12,12 +12,13 @@ export type BinaryResult = { exitCode: number; stdout: string; stderr: string };
 export function runBinary(
   args: string[],
   env: Record<string, string>,
-  options: { stdin?: string; onStderr?: (text: string) => void } = {},
+  options: { stdin?: string; onStderr?: (text: string) => void; cwd?: string; slowReaderMs?: number } = {},
 ): Promise<BinaryResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     let stdout = '';
     let stderr = '';
@@ -28,6 +29,11 @@ export function runBinary(
       stderr += s;
       options.onStderr?.(stderr);
     });
+    // A reader that falls behind (a `| jq` busy elsewhere): the pipe fills and the writer waits.
+    if (options.slowReaderMs) {
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), options.slowReaderMs);
+    }
     child.on('error', reject);
     child.on('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');

@@ -7,13 +7,16 @@ import {
   type AssetGroupPatchInput,
   type AssetGroupWriteInput,
   type Lang,
+  targetMessage,
   translate,
   validateAssetGroupForm,
   validateRoots,
 } from '@didban/core';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { ScopePolicy } from '@didban/engine/scope';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { groupAssetCounts } from '../counters/counters.js';
 import type { Db } from '../db/database.js';
-import { assetGroups, assets, enumerationHistories, schedules, workerGroups } from '../db/schema.js';
+import { assetGroups, enumerationHistories, schedules, workerGroups } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { cancelTask } from '../queue/queue.js';
 import type { Tx } from '../queue/task-kinds.js';
@@ -75,6 +78,21 @@ export function groupColumns(
   };
 }
 
+/**
+ * Roots the built-in worker would refuse (loopback, private, reserved… unless the operator opened
+ * them), refused when the group is saved, one message per root. Only for groups the built-in
+ * worker may scan: a group bound to a worker group runs on the tenant's own workers, made for
+ * internal networks.
+ */
+export function assertRootsInScope(columns: GroupColumns, policy: ScopePolicy | undefined): void {
+  if (!policy || columns.worker_group_id) return;
+  const refused = columns.roots.filter((root) => policy.checkTarget(root) !== null);
+  if (refused.length)
+    throw new GroupValidationError({
+      roots: refused.map((entry) => targetMessage('asset_group.root_out_of_scope', { entry })),
+    });
+}
+
 /** A worker group named by a body must be the workspace's own. */
 export async function assertWorkerGroup(db: Tx, workspaceId: string, workerGroupId: string | null) {
   if (!workerGroupId) return;
@@ -110,11 +128,7 @@ export async function findGroup(db: Tx, workspaceId: string, groupId: string): P
 export async function presentGroups(db: Tx, rows: GroupRow[]): Promise<AssetGroup[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const counts = await db
-    .select({ group: assets.group_id, n: count() })
-    .from(assets)
-    .where(inArray(assets.group_id, ids))
-    .groupBy(assets.group_id);
+  const countOf = await groupAssetCounts(db, ids);
   const durations = await db
     .selectDistinctOn([enumerationHistories.group_id], {
       group: enumerationHistories.group_id,
@@ -127,7 +141,6 @@ export async function presentGroups(db: Tx, rows: GroupRow[]): Promise<AssetGrou
     .select()
     .from(schedules)
     .where(and(eq(schedules.kind, ENUMERATION_SCHEDULE_KIND), inArray(schedules.subject_id, ids)));
-  const countOf = new Map(counts.map((c) => [c.group, c.n]));
   const durationOf = new Map(durations.map((d) => [d.group, d.duration]));
   const planOf = new Map<string, ScheduleRow>(plans.map((p) => [p.subject_id, p]));
   return rows.map((row) => {

@@ -4,6 +4,7 @@
  */
 import type { Asset, AssetOptionField, FilterOption } from '@didban/core';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { groupAssetCounts, workspaceAssetCount } from '../counters/counters.js';
 import type { Db } from '../db/database.js';
 import { assetSnapshots, assets, enumerationHistories } from '../db/schema.js';
 import { presentAsset } from '../discovery/present-asset.js';
@@ -72,10 +73,22 @@ export async function listInventory(
       .offset(offset);
     return { results: rows.map((r) => r.data), total: total?.n ?? 0 };
   }
-  const where = and(...scope(liveSource, workspaceId, groupId, null), ...inventoryConditions(liveSource, q));
+  const conditions = inventoryConditions(liveSource, q);
+  const where = and(...scope(liveSource, workspaceId, groupId, null), ...conditions);
+  // Unfiltered, the counters (migration 0019) know the total without reading the assets.
+  const total =
+    conditions.length === 0
+      ? groupId
+        ? groupAssetCounts(db, [groupId]).then((m) => m.get(groupId) ?? 0)
+        : workspaceAssetCount(db, workspaceId)
+      : db
+          .select({ n: count() })
+          .from(assets)
+          .where(where)
+          .then(([r]) => r?.n ?? 0);
   // The count and the page are independent: on PostgreSQL they run on two pooled connections at once.
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(assets).where(where),
+  const [totalN, rows] = await Promise.all([
+    total,
     db
       .select()
       .from(assets)
@@ -84,7 +97,7 @@ export async function listInventory(
       .limit(paging.pageSize)
       .offset(offset),
   ]);
-  return { results: rows.map(presentAsset), total: total?.n ?? 0 };
+  return { results: rows.map(presentAsset), total: totalN };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseScopeRanges } from '@didban/engine/scope';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
@@ -51,6 +52,10 @@ const envSchema = z.object({
   DIDBAN_WORKER_RESOLVERS: optionalText,
   DIDBAN_WORKER_PROVIDERS: optionalText,
   DIDBAN_BUILTIN_WORKER_INTERVAL: z.coerce.number().min(0.1).max(3600).default(5),
+  DIDBAN_BUILTIN_WORKER_ALLOW: optionalText,
+  DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
+  DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
+  DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
   DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   DIDBAN_MAIL_FROM: z.string().trim().min(3).default('Didban <noreply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -99,6 +104,21 @@ export type Config = {
   workerProviders: string;
   /** Seconds between the built-in worker's polls when the queue is empty. */
   builtinWorkerIntervalSeconds: number;
+  /**
+   * Ranges the built-in worker may scan although internal (`DIDBAN_BUILTIN_WORKER_ALLOW`); every
+   * other loopback/private/link-local/reserved address and the server itself are refused.
+   */
+  builtinWorkerAllow: string[];
+  /**
+   * `process` (default): the built-in worker runs in a child process under the scope policy and
+   * a per-task budget. `inline`: in the API's own event loop with no scope policy — only for
+   * comparing figures (scripts/bench/healthz), never for a shared server.
+   */
+  builtinWorkerIsolation: 'process' | 'inline';
+  /** Longest a built-in worker task may run, seconds. */
+  builtinTaskSeconds: number;
+  /** Longest the built-in worker may compute without a pause (a catastrophic regex), seconds. */
+  builtinTaskStallSeconds: number;
   /** Outgoing email (verification links, alerts); no SMTP: messages are logged for the operator. */
   mail: { smtpUrl: string | undefined; from: string };
   github:
@@ -126,6 +146,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let builtinWorkerAllow: string[];
+  try {
+    builtinWorkerAllow = parseScopeRanges(e.DIDBAN_BUILTIN_WORKER_ALLOW).map((r) => r.text);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DIDBAN_BUILTIN_WORKER_ALLOW: ${(error as Error).message}`,
+    );
+  }
   const github =
     e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
       ? {
@@ -158,6 +186,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     builtinWorkerIntervalSeconds: e.DIDBAN_BUILTIN_WORKER_INTERVAL,
+    builtinWorkerAllow,
+    builtinWorkerIsolation: e.DIDBAN_BUILTIN_WORKER_ISOLATION,
+    builtinTaskSeconds: e.DIDBAN_BUILTIN_TASK_SECONDS,
+    builtinTaskStallSeconds: e.DIDBAN_BUILTIN_TASK_STALL_SECONDS,
     workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
     mail: { smtpUrl: e.DIDBAN_SMTP_URL, from: e.DIDBAN_MAIL_FROM },
     github,

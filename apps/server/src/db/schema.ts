@@ -5,6 +5,7 @@ export * from './tables/accounts.js';
 export * from './tables/asset-history.js';
 export * from './tables/assets.js';
 export * from './tables/billing.js';
+export * from './tables/counters.js';
 export * from './tables/notifications.js';
 export * from './tables/scans.js';
 export * from './tables/support.js';

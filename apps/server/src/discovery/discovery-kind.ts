@@ -4,7 +4,9 @@
  */
 import {
   type DiscoveredAssetResult,
+  type DiscoveryOutcome,
   discoveredAssetResultSchema,
+  discoveryOutcomeFromStats,
   discoveryPayloadSchema,
 } from '@didban/core';
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +16,7 @@ import type { AssetTechnology } from '../db/tables/assets.js';
 import { HttpError } from '../http/errors.js';
 import { notifyWorkspace } from '../notifications/notify.js';
 import { type KindContext, registerTaskKind, type TaskKindHandler } from '../queue/task-kinds.js';
+import { warnIfNothingResolved } from './nothing-resolved-warning.js';
 
 /** spec §3: cname is "text holding a list of names, possibly single-quoted". */
 export function formatCnames(cnames: readonly string[]): string | null {
@@ -105,13 +108,20 @@ async function ingest({ tx, task, storage }: KindContext, items: unknown[]) {
   return { items: items.length, new_assets: inserted };
 }
 
-async function finish(ctx: KindContext, status: 'finished' | 'failed', error: string | null) {
+async function finish(
+  ctx: KindContext,
+  status: 'finished' | 'failed',
+  error: string | null,
+  outcome: DiscoveryOutcome | null = null,
+) {
   const payload = discoveryPayloadSchema.parse(ctx.task.payload);
+  if (outcome) warnIfNothingResolved(outcome, payload.group_id);
   const [history] = await ctx.tx
     .update(enumerationHistories)
     .set({
       status,
       error,
+      ...(outcome ? { outcome } : {}),
       completed_at: sql`now()`,
       duration: sql`extract(epoch from now() - ${enumerationHistories.started_at})`,
       updated_at: sql`now()`,
@@ -149,7 +159,7 @@ async function finish(ctx: KindContext, status: 'finished' | 'failed', error: st
 
 export const discoveryTaskKind: TaskKindHandler = {
   ingest,
-  complete: (ctx) => finish(ctx, 'finished', null),
+  complete: (ctx, stats) => finish(ctx, 'finished', null, discoveryOutcomeFromStats(stats)),
   fail: (ctx, error) => finish(ctx, 'failed', error),
 };
 

@@ -62,5 +62,6 @@ export function presentEnumerationHistory(row: typeof enumerationHistories.$infe
     completed_at: row.completed_at?.toISOString() ?? null,
     duration: row.duration,
     new_assets: row.new_assets,
+    outcome: row.outcome ?? null,
   };
 }

@@ -1,4 +1,11 @@
-import { isMessageKey, type Lang, type MessageKey, type Notification, translate } from '@didban/core';
+import {
+  isMessageKey,
+  type Lang,
+  type MessageKey,
+  type Notification,
+  readableParams,
+  translate,
+} from '@didban/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { notifications, workspaceMembers } from '../db/schema.js';
@@ -50,11 +57,15 @@ export async function notifyWorkspace(
   );
 }
 
-/** A stored notification as the reader sees it, worded in their language. */
+/**
+ * A stored notification as the reader sees it, worded in their language when it is read: numbers in
+ * the reader's digits, names isolated so their direction does not move the sentence's punctuation.
+ * Rows stored before keys existed keep their literal text.
+ */
 export function presentNotification(row: typeof notifications.$inferSelect, lang: Lang): Notification {
   const text =
     row.message_key && isMessageKey(row.message_key)
-      ? translate(row.message_key, lang, row.params)
+      ? translate(row.message_key, lang, readableParams(row.params, lang))
       : (row.text ?? '');
   return { id: row.id, text, time: row.created_at.toISOString(), seen: row.seen, link: row.link };
 }

@@ -219,6 +219,7 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             status: history?.status ?? group.status,
             new_assets: history?.new_assets ?? 0,
             asset_count: assetCount?.n ?? 0,
+            outcome: history?.outcome ?? null,
           },
         };
       },
@@ -256,6 +257,7 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             status: cancelled.status,
             new_assets: cancelled.new_assets,
             asset_count: assetCount?.n ?? 0,
+            outcome: cancelled.outcome ?? null,
           },
         };
       },

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { saveGroupSchedule } from '../assets/group-schedule.js';
 import {
+  assertRootsInScope,
   assertWorkerGroup,
   deleteGroup,
   findGroup,
@@ -28,10 +29,12 @@ import { inventoryOptions, listInventory, listInventoryAfter } from '../assets/i
 import { cursorPageSize } from '../assets/inventory-cursor.js';
 import { parseInventoryQuery } from '../assets/inventory-query.js';
 import { assertWithinLimit } from '../billing/limits.js';
-import { assetGroups, assets } from '../db/schema.js';
+import { groupAssetCountSql } from '../counters/counters.js';
+import { assetGroups } from '../db/schema.js';
 import { startDiscovery } from '../discovery/start-discovery.js';
 import { currentWorkspace } from '../http/access.js';
 import { RequestValidationError } from '../http/errors.js';
+import { builtinScopePolicy } from '../workers/builtin-scope.js';
 
 const groupParams = z.object({ id: z.string().max(100) });
 const deleted = z.object({ data: z.object({ deleted: z.boolean() }) });
@@ -45,6 +48,8 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  */
 export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
+  // Roots the built-in worker would refuse are refused when the group is saved (issue 15).
+  const scope = deps.config.builtinWorker ? builtinScopePolicy(deps.config) : undefined;
   return async (app) => {
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof GroupValidationError) return reply.status(400).send(error.body(request.lang));
@@ -77,7 +82,7 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const column = ordering.replace(/^-/, '');
         const orderExpr =
           column === 'asset_count'
-            ? sql`(select count(*) from ${assets} where ${assets.group_id} = ${assetGroups.id})`
+            ? groupAssetCountSql(assetGroups.id)
             : column === 'name'
               ? sql`lower(${assetGroups.name})`
               : column === 'updated_at'
@@ -110,6 +115,7 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const workspaceId = currentWorkspace(request).id;
         const columns = groupColumns(request.body);
+        assertRootsInScope(columns, scope);
         const group = await db.transaction(async (tx) => {
           await assertWorkerGroup(tx, workspaceId, columns.worker_group_id);
           // Its discovery would add assets: refused at the plan's asset limit (403 plan_limit).
@@ -162,6 +168,7 @@ export function assetGroupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const workspaceId = currentWorkspace(request).id;
         const current = await findGroup(db, workspaceId, request.params.id);
         const columns = groupColumns(request.body, current);
+        assertRootsInScope(columns, scope);
         const row = await db.transaction(async (tx) => {
           await assertWorkerGroup(tx, workspaceId, columns.worker_group_id);
           await saveGroupSchedule(tx, workspaceId, current.id, request.body);

@@ -1,8 +1,9 @@
-import { BREAKDOWN_SEVERITIES, dashboardSchema, envelope, WORKER_ONLINE_SECONDS } from '@didban/core';
-import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { dashboardSchema, envelope, WORKER_ONLINE_SECONDS } from '@didban/core';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps.js';
-import { assetGroups, assets, vulnerabilities, workers } from '../db/schema.js';
+import { severityBreakdown, workspaceAssetCount, workspaceVulnerabilityCells } from '../counters/counters.js';
+import { assetGroups, workers } from '../db/schema.js';
 import { currentWorkspace } from '../http/access.js';
 import { scanStatistics } from './scans.js';
 
@@ -30,30 +31,12 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .select({ n: count() })
           .from(assetGroups)
           .where(eq(assetGroups.workspace_id, workspaceId));
-        const [assetCount] = await db
-          .select({ n: count() })
-          .from(assets)
-          .where(eq(assets.workspace_id, workspaceId));
-        const bySeverity = await db
-          .select({ severity: vulnerabilities.severity, n: sql<number>`count(*)::int` })
-          .from(vulnerabilities)
-          .where(
-            and(
-              eq(vulnerabilities.workspace_id, workspaceId),
-              inArray(vulnerabilities.status, ['open', 'in_progress']),
-            ),
-          )
-          .groupBy(vulnerabilities.severity);
-        const counts = Object.fromEntries(BREAKDOWN_SEVERITIES.map((s) => [s, 0])) as Record<
-          (typeof BREAKDOWN_SEVERITIES)[number],
-          number
-        >;
-        for (const r of bySeverity) {
-          const bucket = (BREAKDOWN_SEVERITIES as readonly string[]).includes(r.severity)
-            ? (r.severity as keyof typeof counts)
-            : 'info';
-          counts[bucket] += r.n;
-        }
+        // Counters (migration 0019): a few rows, however many assets and findings there are.
+        const assetCount = await workspaceAssetCount(db, workspaceId);
+        const counts = severityBreakdown(await workspaceVulnerabilityCells(db, workspaceId), [
+          'open',
+          'in_progress',
+        ]);
         const workerRows = await db
           .select({
             country: workers.country,
@@ -73,7 +56,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           data: {
             scans: await scanStatistics(db, workspaceId),
             asset_groups: groups?.n ?? 0,
-            assets: assetCount?.n ?? 0,
+            assets: assetCount,
             vulnerabilities: counts,
             workers: workerRows.map((w) => ({
               country: w.country ? w.country.toUpperCase() : null,

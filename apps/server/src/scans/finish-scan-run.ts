@@ -4,8 +4,8 @@
  * cleanly against its asset (a done chunk held both, and neither failed nor was skipped there)
  * without matching again. Then the workspace hears how the run went.
  */
-import { countSeverities, type Severity } from '@didban/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { historyFoundCounts } from '../counters/counters.js';
 import type { Db } from '../db/database.js';
 import {
   scanChunks,
@@ -114,33 +114,8 @@ async function markFixed(tx: Tx, history: HistoryRow, chunks: ChunkRow[]) {
   return fixed.length;
 }
 
-/** Severity counts of what a run found (its 'seen' links). */
-export async function historyFindingCounts(tx: Tx, historyIds: string[]) {
-  const out = new Map<string, ReturnType<typeof countSeverities>>();
-  if (historyIds.length === 0) return out;
-  const rows = await tx
-    .select({
-      history_id: scanHistoryVulnerabilities.history_id,
-      severity: vulnerabilities.severity,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(scanHistoryVulnerabilities)
-    .innerJoin(vulnerabilities, eq(vulnerabilities.id, scanHistoryVulnerabilities.vulnerability_id))
-    .where(
-      and(
-        inArray(scanHistoryVulnerabilities.history_id, historyIds),
-        eq(scanHistoryVulnerabilities.kind, 'seen'),
-      ),
-    )
-    .groupBy(scanHistoryVulnerabilities.history_id, vulnerabilities.severity);
-  for (const id of historyIds) out.set(id, countSeverities([]));
-  for (const r of rows) {
-    const counts = out.get(r.history_id)!;
-    const bucket = r.severity === 'unknown' ? 'info' : (r.severity as Exclude<Severity, 'unknown'>);
-    counts[bucket] += r.n;
-  }
-  return out;
-}
+/** Severity counts of what a run found (its 'seen' links), from the run's counters. */
+export const historyFindingCounts = (tx: Tx, historyIds: string[]) => historyFoundCounts(tx, historyIds);
 
 async function finishRun(tx: Tx, history: HistoryRow) {
   const chunks = await tx.select().from(scanChunks).where(eq(scanChunks.history_id, history.id));

@@ -35,3 +35,11 @@ export function expectedAssetKeys(manifest: LabManifest): string[] {
   for (const w of manifest.wildcards) for (const s of w.services) keys.add(`${w.pattern}:${s.port}`);
   return [...keys].sort();
 }
+
+/**
+ * The lab's addresses as a scope range: the built-in worker refuses loopback unless the operator
+ * opens it, so tests open exactly the lab's /24 (DIDBAN_BUILTIN_WORKER_ALLOW) and nothing else.
+ */
+export function labScopeRange(manifest: LabManifest): string {
+  return `${manifest.subnet}.0/24`;
+}

@@ -14,9 +14,21 @@ const KEYS = {
   history: (page: number, pageSize: number) => ['notifications', 'history', page, pageSize] as const,
 };
 
-/** The bell: unseen notifications and the counters. */
+/** How often the bell asks for news while the tab is visible. */
+export const BELL_POLL_MS = 30_000;
+
+/**
+ * The bell: unseen notifications and the counters, asked again every 30 s while the tab is
+ * visible (TanStack pauses the interval in a hidden tab: `refetchIntervalInBackground` is off).
+ */
 export function useNotificationFeed(enabled = true) {
-  return useQuery({ queryKey: KEYS.feed, queryFn: api.notifications.feed, enabled });
+  return useQuery({
+    queryKey: KEYS.feed,
+    queryFn: api.notifications.feed,
+    enabled,
+    refetchInterval: BELL_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
 }
 
 export function useNotificationHistory(page: number, pageSize: number) {
@@ -62,10 +74,13 @@ export function useMarkAllNotificationsSeen() {
 export function useOpenNotification() {
   const navigate = useNavigate();
   const markSeen = useMarkNotificationSeen();
+  const { t } = useTranslation('settings');
   return async (notification: Notification) => {
     if (!notification.seen) {
       try {
         await markSeen.mutateAsync(notification.id);
+        // Spec §9 success message, as for the per-item button.
+        snackbarStore.show(t('notifications.markedSeen'), 'success');
       } catch {
         // The error is already shown; still follow the link, which is what the user asked for.
       }

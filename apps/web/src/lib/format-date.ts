@@ -1,4 +1,4 @@
-import type { Lang } from '@didban/core';
+import { formatNumber, type Lang } from '@didban/core';
 import { intlLocale } from './language';
 
 /** A date to read: Persian calendar and digits in fa (Intl 'fa-IR'), US English otherwise. */
@@ -8,9 +8,8 @@ export function formatDateTime(value: string | number | Date, lang: Lang): strin
   return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(value);
-}
+/** The one number formatter, shared with the server's notification texts (core). */
+export { formatNumber } from '@didban/core';
 
 /** A price in the gateway's unit, e.g. "IRR 20,000,000" / "۲۰٬۰۰۰٬۰۰۰ ریال". */
 export function formatPrice(amount: number, currency: string, lang: Lang): string {

@@ -5,6 +5,12 @@ import { storedLanguage } from './language';
 import { snackbarStore } from './snackbar-store';
 import { workspaceStore } from './workspace-store';
 
+/** A 4xx answer cannot change by asking again (and a 401 has already signed the user out). */
+export function retriable(error: unknown): boolean {
+  const status = normalizeError(error).status;
+  return status === null || status < 400 || status >= 500;
+}
+
 /**
  * Spec §7: no refetch on window focus, one retry, fresh for 5 minutes, refetch on mount;
  * mutations are not retried. A 4xx answer is not retried: asking again cannot change it, and a
@@ -35,11 +41,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchOnMount: true,
         staleTime: LIMITS.dataFreshMs,
-        retry: (failures, error) => {
-          const status = normalizeError(error).status;
-          if (status !== null && status >= 400 && status < 500) return false;
-          return failures < LIMITS.queryRetries;
-        },
+        retry: (failures, error) => retriable(error) && failures < LIMITS.queryRetries,
       },
       mutations: { retry: LIMITS.mutationRetries },
     },

@@ -1,3 +1,4 @@
+import { isolate } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../hooks/use-auth';
@@ -43,7 +44,7 @@ export function HomePage() {
     <div className="flex flex-col gap-10">
       <section className="relative overflow-hidden rounded-3xl border border-zinc-800 bg-gradient-to-br from-brand-700/40 via-zinc-900 to-zinc-950 px-6 py-10 sm:px-10 sm:py-14">
         <p className="text-sm font-medium text-brand-300">
-          {t('hero.greeting', { name: user?.username ?? '' })}
+          {t('hero.greeting', { name: isolate(user?.username ?? '') })}
         </p>
         <h1 className="mt-3 max-w-2xl text-3xl font-bold leading-tight sm:text-4xl">{t('hero.title')}</h1>
         <p className="mt-4 max-w-2xl text-zinc-300">{t('hero.body')}</p>

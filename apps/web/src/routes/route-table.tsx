@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
+import { RouteError } from '../components/layout/route-error';
 import { Splash } from '../components/layout/splash';
 import { PATHS } from './paths';
 import type { RouteHandle } from './route-handle';
@@ -20,6 +21,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <Splash />,
+    errorElement: <RouteError />,
     children: [
       {
         lazy: () => import('../components/auth/auth-layout').then((m) => ({ Component: m.AuthLayout })),
@@ -72,124 +74,134 @@ export const routes: RouteObject[] = [
           import('../components/layout/protected-shell').then((m) => ({ Component: m.ProtectedShell })),
         children: [
           {
-            index: true,
-            lazy: () => import('../pages/home-page').then((m) => ({ Component: m.HomePage })),
-          },
-          {
-            path: PATHS.scans,
-            lazy: () => import('../pages/scans/scans-page').then((m) => ({ Component: m.ScansPage })),
-          },
-          {
-            path: `${PATHS.scans}/:scanId`,
-            lazy: () =>
-              import('../pages/scans/detail/scan-detail-page').then((m) => ({ Component: m.ScanDetailPage })),
-          },
-          {
-            path: PATHS.assets,
-            lazy: () =>
-              withAssetGroupStrings(import('../pages/assets/assets-layout')).then((m) => ({
-                Component: m.AssetsLayout,
-              })),
-            children: [
-              { index: true, element: <Navigate to={PATHS.assetGroups} replace /> },
-              {
-                path: 'groups',
-                lazy: () =>
-                  import('../pages/assets/groups/groups-page').then((m) => ({ Component: m.GroupsPage })),
-              },
-              {
-                path: 'inventory',
-                lazy: () =>
-                  import('../pages/assets/inventory/inventory-page').then((m) => ({
-                    Component: m.InventoryPage,
-                  })),
-              },
-              {
-                path: 'technologies',
-                lazy: () =>
-                  import('../pages/assets/technologies/technologies-page').then((m) => ({
-                    Component: m.TechnologiesPage,
-                  })),
-              },
-            ],
-          },
-          {
-            path: `${PATHS.assets}/:groupId`,
-            lazy: () =>
-              withAssetGroupStrings(import('../pages/assets/group/group-page')).then((m) => ({
-                Component: m.GroupPage,
-              })),
-          },
-          {
-            path: `${PATHS.assets}/:groupId/loading`,
-            lazy: () =>
-              withAssetGroupStrings(import('../pages/assets/loading/loading-page')).then((m) => ({
-                Component: m.LoadingPage,
-              })),
-          },
-          {
-            path: `${PATHS.scans}/:scanId/loading`,
-            lazy: () =>
-              import('../pages/scans/progress/scan-progress-page').then((m) => ({
-                Component: m.ScanProgressPage,
-              })),
-          },
-          {
-            path: PATHS.templates,
-            handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: () =>
-              import('../pages/templates/templates-page').then((m) => ({ Component: m.TemplatesPage })),
-          },
-          {
-            path: PATHS.workers,
-            lazy: () => import('../pages/workers/workers-page').then((m) => ({ Component: m.WorkersPage })),
-          },
-          {
-            path: `${PATHS.workers}/:workerId`,
-            lazy: () => import('../pages/workers/worker-page').then((m) => ({ Component: m.WorkerPage })),
-          },
-          {
-            path: PATHS.settings,
-            lazy: () =>
-              import('../pages/settings/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+            // A page that fails keeps the header and its navigation around the error page.
+            errorElement: <RouteError />,
             children: [
               {
                 index: true,
-                lazy: () =>
-                  import('../pages/settings/profile-page').then((m) => ({ Component: m.ProfilePage })),
+                lazy: () => import('../pages/home-page').then((m) => ({ Component: m.HomePage })),
               },
               {
-                path: 'teams/:id?',
-                lazy: () => import('../pages/settings/teams-page').then((m) => ({ Component: m.TeamsPage })),
+                path: PATHS.scans,
+                lazy: () => import('../pages/scans/scans-page').then((m) => ({ Component: m.ScansPage })),
               },
               {
-                path: 'support',
+                path: `${PATHS.scans}/:scanId`,
                 lazy: () =>
-                  import('../pages/settings/support-page').then((m) => ({ Component: m.SupportPage })),
-              },
-              {
-                path: 'support/:id',
-                lazy: () =>
-                  import('../pages/settings/ticket-page').then((m) => ({ Component: m.TicketPage })),
-              },
-              {
-                path: 'billing',
-                lazy: () =>
-                  import('../pages/settings/billing-page').then((m) => ({ Component: m.BillingPage })),
-              },
-              {
-                path: 'order-history',
-                lazy: () =>
-                  import('../pages/settings/order-history-page').then((m) => ({
-                    Component: m.OrderHistoryPage,
+                  import('../pages/scans/detail/scan-detail-page').then((m) => ({
+                    Component: m.ScanDetailPage,
                   })),
               },
               {
-                path: 'notifications',
+                path: PATHS.assets,
                 lazy: () =>
-                  import('../pages/settings/notifications-page').then((m) => ({
-                    Component: m.NotificationsPage,
+                  withAssetGroupStrings(import('../pages/assets/assets-layout')).then((m) => ({
+                    Component: m.AssetsLayout,
                   })),
+                children: [
+                  { index: true, element: <Navigate to={PATHS.assetGroups} replace /> },
+                  {
+                    path: 'groups',
+                    lazy: () =>
+                      import('../pages/assets/groups/groups-page').then((m) => ({ Component: m.GroupsPage })),
+                  },
+                  {
+                    path: 'inventory',
+                    lazy: () =>
+                      import('../pages/assets/inventory/inventory-page').then((m) => ({
+                        Component: m.InventoryPage,
+                      })),
+                  },
+                  {
+                    path: 'technologies',
+                    lazy: () =>
+                      import('../pages/assets/technologies/technologies-page').then((m) => ({
+                        Component: m.TechnologiesPage,
+                      })),
+                  },
+                ],
+              },
+              {
+                path: `${PATHS.assets}/:groupId`,
+                lazy: () =>
+                  withAssetGroupStrings(import('../pages/assets/group/group-page')).then((m) => ({
+                    Component: m.GroupPage,
+                  })),
+              },
+              {
+                path: `${PATHS.assets}/:groupId/loading`,
+                lazy: () =>
+                  withAssetGroupStrings(import('../pages/assets/loading/loading-page')).then((m) => ({
+                    Component: m.LoadingPage,
+                  })),
+              },
+              {
+                path: `${PATHS.scans}/:scanId/loading`,
+                lazy: () =>
+                  import('../pages/scans/progress/scan-progress-page').then((m) => ({
+                    Component: m.ScanProgressPage,
+                  })),
+              },
+              {
+                path: PATHS.templates,
+                handle: { fullWidth: true } satisfies RouteHandle,
+                lazy: () =>
+                  import('../pages/templates/templates-page').then((m) => ({ Component: m.TemplatesPage })),
+              },
+              {
+                path: PATHS.workers,
+                lazy: () =>
+                  import('../pages/workers/workers-page').then((m) => ({ Component: m.WorkersPage })),
+              },
+              {
+                path: `${PATHS.workers}/:workerId`,
+                lazy: () => import('../pages/workers/worker-page').then((m) => ({ Component: m.WorkerPage })),
+              },
+              {
+                path: PATHS.settings,
+                lazy: () =>
+                  import('../pages/settings/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+                children: [
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('../pages/settings/profile-page').then((m) => ({ Component: m.ProfilePage })),
+                  },
+                  {
+                    path: 'teams/:id?',
+                    lazy: () =>
+                      import('../pages/settings/teams-page').then((m) => ({ Component: m.TeamsPage })),
+                  },
+                  {
+                    path: 'support',
+                    lazy: () =>
+                      import('../pages/settings/support-page').then((m) => ({ Component: m.SupportPage })),
+                  },
+                  {
+                    path: 'support/:id',
+                    lazy: () =>
+                      import('../pages/settings/ticket-page').then((m) => ({ Component: m.TicketPage })),
+                  },
+                  {
+                    path: 'billing',
+                    lazy: () =>
+                      import('../pages/settings/billing-page').then((m) => ({ Component: m.BillingPage })),
+                  },
+                  {
+                    path: 'order-history',
+                    lazy: () =>
+                      import('../pages/settings/order-history-page').then((m) => ({
+                        Component: m.OrderHistoryPage,
+                      })),
+                  },
+                  {
+                    path: 'notifications',
+                    lazy: () =>
+                      import('../pages/settings/notifications-page').then((m) => ({
+                        Component: m.NotificationsPage,
+                      })),
+                  },
+                ],
               },
             ],
           },

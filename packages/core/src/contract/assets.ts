@@ -65,6 +65,20 @@ export const assetDetailSchema = assetSchema.extend({
 });
 export type AssetDetail = z.infer<typeof assetDetailSchema>;
 
+/**
+ * What a discovery saw, as its worker reported at the end: names tried (roots, wordlist, passive
+ * sources), names that resolved, names whose DNS questions got no answer at all (an unreachable
+ * resolver), and ports probed and found open. Null while running or from an older worker.
+ */
+export const discoveryOutcomeSchema = z.object({
+  names: z.number().int().min(0),
+  resolved_hosts: z.number().int().min(0),
+  dns_failures: z.number().int().min(0),
+  ports_scanned: z.number().int().min(0),
+  open_ports: z.number().int().min(0),
+});
+export type DiscoveryOutcome = z.infer<typeof discoveryOutcomeSchema>;
+
 /** An enumeration history entry (spec §3). `new_assets` can be negative. */
 export const enumerationHistorySchema = z.object({
   id: z.string(),
@@ -73,6 +87,7 @@ export const enumerationHistorySchema = z.object({
   completed_at: z.string().nullable(),
   duration: z.number().nullable(),
   new_assets: z.number().int(),
+  outcome: discoveryOutcomeSchema.nullable().optional(),
 });
 export type EnumerationHistory = z.infer<typeof enumerationHistorySchema>;
 
@@ -190,6 +205,7 @@ export const enumerationStatusSchema = z.object({
   status: z.string(),
   new_assets: z.number().int(),
   asset_count: z.number().int(),
+  outcome: discoveryOutcomeSchema.nullable().optional(),
 });
 export type EnumerationStatus = z.infer<typeof enumerationStatusSchema>;
 

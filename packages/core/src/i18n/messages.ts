@@ -156,11 +156,11 @@ export const MESSAGES = {
   // Workers, task queue and discovery (issue 4)
   'errors.worker_key_invalid': {
     en: 'The worker API key is missing, invalid or revoked.',
-    fa: 'کلید API کارگر وارد نشده، نامعتبر است یا باطل شده است.',
+    fa: 'کلید API کارگزار وارد نشده، نامعتبر است یا باطل شده است.',
   },
   'errors.lease_lost': {
     en: 'This task is no longer leased to this worker.',
-    fa: 'این وظیفه دیگر در اختیار این کارگر نیست.',
+    fa: 'این وظیفه دیگر در اختیار این کارگزار نیست.',
   },
   'errors.task_cancelled': { en: 'The task was cancelled.', fa: 'این وظیفه لغو شده است.' },
   'errors.result_invalid': {
@@ -178,7 +178,7 @@ export const MESSAGES = {
   },
   'workers.group_unknown': {
     en: 'This worker group does not exist.',
-    fa: 'این گروه کارگر وجود ندارد.',
+    fa: 'این گروه کارگزار وجود ندارد.',
   },
   'notify.discovery_finished': {
     en: 'Discovery of {name} finished: {count} new asset(s).',
@@ -512,7 +512,7 @@ export const MESSAGES = {
   },
   'templates.run_too_many_targets': {
     en: 'Scan at most 100 targets at once.',
-    fa: 'در هر بار حداکثر ۱۰۰ هدف را پویش کنید.',
+    fa: 'در هر بار حداکثر ۱۰۰ هدف را اسکن کنید.',
   },
   'templates.run_no_templates': {
     en: 'Choose at least one template or write one in the editor.',
@@ -548,7 +548,7 @@ export const MESSAGES = {
   },
   'assets.compare_other_group': {
     en: 'Only two scan histories of the same asset group can be compared.',
-    fa: 'فقط دو سابقهٔ پویش از یک گروه دارایی را می‌توان با هم مقایسه کرد.',
+    fa: 'فقط دو سابقهٔ اسکن از یک گروه دارایی را می‌توان با هم مقایسه کرد.',
   },
   'assets.history_not_running': {
     en: 'This discovery is not running, so there is nothing to cancel.',
@@ -568,7 +568,7 @@ export const MESSAGES = {
   },
   'assets.worker_group_unknown': {
     en: 'This worker group does not exist in the current workspace.',
-    fa: 'این گروه کارگر در فضای کاری کنونی وجود ندارد.',
+    fa: 'این گروه کارگزار در فضای کاری کنونی وجود ندارد.',
   },
   'notify.rediscovery_finished': {
     en: 'Discovery of {name} finished: {new} new, {changed} changed and {gone} gone asset(s).',

@@ -1,4 +1,6 @@
 import { type ScanHistoryStatus, type ScanStatus, TERMINAL_SCAN_STATUSES } from '../contract/scans.js';
+import { formatNumber } from '../i18n/format.js';
+import type { Lang } from '../i18n/lang.js';
 
 /**
  * The scan progress page of spec §2/§4 as pure rules, shared by the panel's
@@ -10,11 +12,14 @@ export const SCAN_CANCEL_BUTTON_DELAY_MS = 1_000;
 
 export const isTerminalScanStatus = (status: ScanStatus) => TERMINAL_SCAN_STATUSES.includes(status);
 
-/** '[done/total]', or 'N/A' while the total is unknown (spec §2). */
-export function progressLabel(status: Pick<ScanHistoryStatus, 'tasks_done' | 'total_task'>): string {
+/** '[done/total]' in the reader's digits ('[۱/۲]' in fa), or 'N/A' while the total is unknown (spec §2). */
+export function progressLabel(
+  status: Pick<ScanHistoryStatus, 'tasks_done' | 'total_task'>,
+  lang: Lang = 'en',
+): string {
   return status.total_task === null || status.total_task <= 0
     ? 'N/A'
-    : `[${status.tasks_done}/${status.total_task}]`;
+    : `[${formatNumber(status.tasks_done, lang)}/${formatNumber(status.total_task, lang)}]`;
 }
 
 /** 0..1 for a progress bar, or null when the total is unknown. */

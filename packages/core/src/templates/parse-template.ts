@@ -1,4 +1,4 @@
-import { isMap, LineCounter, type Node, parseDocument } from 'yaml';
+import { isMap, LineCounter, type Node, parseDocument, type ScalarTag } from 'yaml';
 import { TEMPLATE_SPEC } from './schema.js';
 import {
   type ParsedTemplate,
@@ -37,6 +37,19 @@ const PROTOCOL_KEYS: readonly [string, RunnableProtocol | RejectedProtocol][] = 
 ];
 
 /**
+ * Nuclei reads these values into Go string fields, so `data: 444953543030303030303031` (hex),
+ * `0011` or `1.10` keep their text. Plain scalars that look like numbers but would not survive a
+ * JavaScript number — 16+ digits, leading zeros, exponents, a fraction ending in 0 — stay strings;
+ * ordinary numbers (`status: 200`) are still numbers.
+ */
+const NUMBER_LIKE_TEXT: ScalarTag = {
+  default: true,
+  tag: 'tag:yaml.org,2002:str',
+  test: /^(?:[-+]?0[0-9]+|[-+]?[0-9]{16,}|[-+]?[0-9]+(?:\.[0-9]*)?[eE][-+]?[0-9]+|[-+]?[0-9]+\.[0-9]*0)$/,
+  resolve: (text: string) => text,
+};
+
+/**
  * Parses and validates one Nuclei template. Browser-safe: the panel's editor calls it on every
  * change, the engine calls it when loading. Errors carry the field path and the 1-based line.
  *
@@ -46,7 +59,12 @@ const PROTOCOL_KEYS: readonly [string, RunnableProtocol | RejectedProtocol][] = 
  */
 export function parseTemplate(source: string): ParseTemplateResult {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, strict: true });
+  const doc = parseDocument(source, {
+    lineCounter,
+    prettyErrors: false,
+    strict: true,
+    customTags: (tags) => [NUMBER_LIKE_TEXT, ...tags],
+  });
   const sink = new IssueSink(lineCounter);
   for (const error of doc.errors) {
     const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);

@@ -34,6 +34,9 @@ const describe = (node: unknown): string => {
 
 const scalarValue = (node: unknown): unknown => (isScalar(node) ? node.value : undefined);
 
+const isEmptyValue = (node: unknown): boolean =>
+  node === null || node === undefined || (isScalar(node) && node.value === null);
+
 /** Checks one node against its spec; unknown keys and wrong types become errors. */
 export function validateNode(node: unknown, spec: FieldSpec, path: string, sink: IssueSink): void {
   const at = node as Node | undefined;
@@ -50,6 +53,8 @@ export function validateNode(node: unknown, spec: FieldSpec, path: string, sink:
       return;
     }
     case 'list': {
+      // An empty value (`kval:`) is an empty list in Nuclei's Go structs.
+      if (isEmptyValue(node)) return;
       // Nuclei accepts a single value where a list is expected.
       if (isSeq(node)) {
         for (const [i, item] of node.items.entries()) validateNode(item, spec.of, joinPath(path, i), sink);
@@ -58,6 +63,8 @@ export function validateNode(node: unknown, spec: FieldSpec, path: string, sink:
       return;
     }
     case 'map': {
+      // An empty value (`headers:`) is an empty map in Nuclei's Go structs.
+      if (isEmptyValue(node)) return;
       if (!isMap(node)) {
         sink.add('error', path, `must be a map; got ${describe(node)}`, at);
         return;

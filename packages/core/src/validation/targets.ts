@@ -29,7 +29,8 @@ export type TargetMessageCode =
   | 'asset_group.root_invalid'
   | 'asset_group.ports_empty'
   | 'asset_group.port_invalid'
-  | 'asset_group.cidr_too_large';
+  | 'asset_group.cidr_too_large'
+  | 'asset_group.root_out_of_scope';
 
 /** Default cap on how many addresses all CIDR roots of one group may expand to (a /16). */
 export const DEFAULT_MAX_CIDR_ADDRESSES = 65_536;
@@ -57,7 +58,11 @@ const TEMPLATES: Record<TargetMessageCode, { en: string; fa: string }> = {
   },
   'asset_group.cidr_too_large': {
     en: 'CIDR ranges expand to {count} addresses; at most {max} addresses can be scanned in one asset group. Use smaller ranges.',
-    fa: 'بازه‌های CIDR به {count} نشانی می‌رسند؛ در هر گروه دارایی حداکثر {max} نشانی پویش می‌شود. بازه‌های کوچک‌تری وارد کنید.',
+    fa: 'بازه‌های CIDR به {count} نشانی می‌رسند؛ در هر گروه دارایی حداکثر {max} نشانی اسکن می‌شود. بازه‌های کوچک‌تری وارد کنید.',
+  },
+  'asset_group.root_out_of_scope': {
+    en: "{entry} is outside the allowed scan scope: the built-in worker does not scan internal, reserved or this server's own addresses. Pick a worker group of your own workers to scan it.",
+    fa: '{entry} بیرون از محدودهٔ مجاز پویش است: کارگر داخلی نشانی‌های داخلی، رزروشده یا نشانی‌های خود این سرور را پویش نمی‌کند. برای پویش آن یک گروه کارگر از کارگرهای خودتان برگزینید.',
   },
 };
 

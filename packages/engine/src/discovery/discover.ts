@@ -154,6 +154,7 @@ export async function* discover(options: DiscoverOptions): AsyncGenerator<Discov
     candidates: 0,
     resolvedHosts: 0,
     unresolved: 0,
+    dnsFailures: 0,
     wildcards: 0,
     portsScanned: 0,
     openPorts: 0,
@@ -273,6 +274,7 @@ export async function* discover(options: DiscoverOptions): AsyncGenerator<Discov
         const candidate = candidates.get(name)!;
         if (resolved.empty) {
           stats.unresolved++;
+          if (resolved.failed) stats.dnsFailures++;
           continue;
         }
         const ips = ipOrder([...resolved.a, ...resolved.aaaa]);

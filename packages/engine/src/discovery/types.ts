@@ -77,6 +77,8 @@ export interface DiscoveryStats {
   candidates: number;
   resolvedHosts: number;
   unresolved: number;
+  /** Of `unresolved`, names whose DNS questions got no answer at all (resolver unreachable). */
+  dnsFailures: number;
   wildcards: number;
   portsScanned: number;
   openPorts: number;

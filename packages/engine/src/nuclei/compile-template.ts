@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { ParsedTemplate, YamlMap } from '@didban/core';
+import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads } from './payloads/generate-payloads.js';
 import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
@@ -27,7 +28,7 @@ function usage(block: YamlMap): string {
   return JSON.stringify(rest);
 }
 
-function base(block: YamlMap, index: number, dir: string | undefined, attackOverride?: AttackType) {
+function base(block: YamlMap, index: number, dir: HelperFileContext, attackOverride?: AttackType) {
   const used = usage(block);
   const payloads = loadPayloads(block.payloads as Record<string, unknown> | undefined, used, dir);
   const attack =
@@ -46,7 +47,7 @@ function base(block: YamlMap, index: number, dir: string | undefined, attackOver
   };
 }
 
-function httpBlock(b: YamlMap, index: number, dir: string | undefined, attack?: AttackType): HttpBlock {
+function httpBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: AttackType): HttpBlock {
   return {
     ...base(b, index, dir, attack),
     protocol: 'http',
@@ -72,7 +73,7 @@ function httpBlock(b: YamlMap, index: number, dir: string | undefined, attack?: 
   };
 }
 
-function dnsBlock(b: YamlMap, index: number, dir: string | undefined, attack?: AttackType): DnsBlock {
+function dnsBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: AttackType): DnsBlock {
   return {
     ...base(b, index, dir, attack),
     protocol: 'dns',
@@ -85,17 +86,21 @@ function dnsBlock(b: YamlMap, index: number, dir: string | undefined, attack?: A
   };
 }
 
-function tcpBlock(b: YamlMap, index: number, dir: string | undefined, attack?: AttackType): TcpBlock {
+function tcpBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: AttackType): TcpBlock {
   const inputs = ((b.inputs as YamlMap[] | undefined) ?? []).map((input, i) => {
     const data = String(input.data ?? '');
-    if (input.type === 'hex' && !/^([0-9a-fA-F]{2})*$/.test(data.replace(/\s+/g, ''))) {
+    const hex = input.type === 'hex';
+    // As in Nuclei, `{{…}}` expressions are evaluated first and the result is hex-decoded at send time.
+    const deferred = hex && data.includes('{{');
+    if (hex && !deferred && !/^([0-9a-fA-F]{2})*$/.test(data.replace(/\s+/g, ''))) {
       throw new Error(`tcp[${index}].inputs[${i}].data: ${JSON.stringify(data)} is not valid hex`);
     }
     return {
       data:
-        input.type === 'hex'
+        hex && !deferred
           ? Buffer.from(data.replace(/\s+/g, ''), 'hex').toString('latin1')
           : toByteString(data),
+      hexAfterRender: deferred,
       read: int(input.read) ?? 0,
       name: str(input.name),
     };
@@ -111,7 +116,7 @@ function tcpBlock(b: YamlMap, index: number, dir: string | undefined, attack?: A
   };
 }
 
-function sslBlock(b: YamlMap, index: number, dir: string | undefined): SslBlock {
+function sslBlock(b: YamlMap, index: number, dir: HelperFileContext): SslBlock {
   return {
     ...base(b, index, dir),
     protocol: 'ssl',
@@ -129,8 +134,9 @@ export function compileTemplate(
   parsed: ParsedTemplate,
   path: string | undefined,
   attack?: AttackType,
+  templatesRoot?: string,
 ): CompiledTemplate {
-  const dir = path ? dirname(path) : undefined;
+  const dir: HelperFileContext = { dir: path ? dirname(path) : undefined, root: templatesRoot };
   const blocks: Block[] = [];
   const order: ScanProtocol[] = [];
   // Blocks run in the order their protocol keys appear in the file.

@@ -13,5 +13,6 @@ export {
 export { NUCLEI_DEFAULTS, type ScanOptions } from './options.js';
 export { compileGoRegex, type GoRegex } from './regex/go-regex.js';
 export { collectScan, type RunTemplatesInput, runTemplates, type ScanResult } from './scan/run-templates.js';
+export { parseTarget, type Target } from './target.js';
 export type { CompiledTemplate } from './template-model.js';
 export type { Finding, ScanEvent, ScanProtocol } from './types.js';

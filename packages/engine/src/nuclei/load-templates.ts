@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core';
 import { compileTemplate } from './compile-template.js';
+import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reason-codes.js';
+import { parseSimpleFlow } from './load/simple-flow.js';
 import type { AttackType } from './payloads/generate-payloads.js';
 import type { CompiledTemplate, WorkflowStep } from './template-model.js';
 
@@ -17,12 +19,22 @@ export interface RejectedTemplate {
   readonly path?: string;
   readonly feature: string;
   readonly reason: string;
+  /** Stable code for reports (`protocol-headless`, `flow`, …). */
+  readonly code: ReasonCode;
 }
 
 export interface InvalidTemplate {
   readonly path?: string;
   readonly errors: readonly TemplateIssue[];
+  /** Stable code of the first error, for reports (`yaml-invalid`, `payload-file-missing`, …). */
+  readonly code: ReasonCode;
 }
+
+const invalidOf = (path: string | undefined, errors: readonly TemplateIssue[]): InvalidTemplate => ({
+  path,
+  errors,
+  code: reasonForMessage(errors[0]?.message ?? ''),
+});
 
 export interface LoadResult {
   readonly templates: readonly CompiledTemplate[];
@@ -39,7 +51,8 @@ export interface LoadOptions {
   readonly templatesRoot?: string;
 }
 
-const FLOW_REASON = 'flow templates need the JavaScript flow runtime, which the engine does not include';
+const FLOW_REASON =
+  'this flow needs the JavaScript flow runtime (only protocol calls joined by && and || run without it)';
 const FUZZ_REASON = 'fuzzing (DAST) templates need fuzzing inputs, which template scans do not provide';
 
 /**
@@ -61,24 +74,27 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
   for (const source of sources) {
     const result = parseTemplate(source.content);
     if (!result.ok) {
-      invalid.push({ path: source.path, errors: result.errors });
+      invalid.push(invalidOf(source.path, result.errors));
       continue;
     }
     const parsed = result.template;
     const reject = (feature: string, reason: string) =>
-      rejected.push({ id: parsed.id, path: source.path, feature, reason });
+      rejected.push({ id: parsed.id, path: source.path, feature, reason, code: reasonForFeature(feature) });
     if (parsed.rejected) reject(parsed.rejected.protocol, parsed.rejected.reason);
-    else if (parsed.usesFlow) reject('flow', FLOW_REASON);
+    else if (parsed.usesFlow && !parseSimpleFlow(parsed.flow ?? '')) reject('flow', FLOW_REASON);
     else if (parsed.http.some((b) => b.fuzzing !== undefined)) reject('fuzzing', FUZZ_REASON);
     else if (parsed.workflows.length > 0) workflows.push({ source, parsed });
     else {
       try {
-        templates.push(compileTemplate(parsed, source.path, options.attackType));
+        const compiled = compileTemplate(parsed, source.path, options.attackType, options.templatesRoot);
+        const flow = parsed.usesFlow ? parseSimpleFlow(parsed.flow ?? '') : undefined;
+        templates.push(flow ? { ...compiled, flow } : compiled);
       } catch (error) {
-        invalid.push({
-          path: source.path,
-          errors: [{ path: '', message: (error as Error).message, line: 1, column: 1, severity: 'error' }],
-        });
+        invalid.push(
+          invalidOf(source.path, [
+            { path: '', message: (error as Error).message, line: 1, column: 1, severity: 'error' },
+          ]),
+        );
       }
     }
   }
@@ -88,14 +104,13 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
     try {
       const resolver = new WorkflowResolver(templates, byPath, source.path, options);
       const workflow = parsed.workflows.map((step) => resolver.step(step));
-      templates.push({ ...compileTemplate(parsed, source.path), workflow });
+      templates.push({ ...compileTemplate(parsed, source.path, undefined, options.templatesRoot), workflow });
     } catch (error) {
-      invalid.push({
-        path: source.path,
-        errors: [
+      invalid.push(
+        invalidOf(source.path, [
           { path: 'workflows', message: (error as Error).message, line: 1, column: 1, severity: 'error' },
-        ],
-      });
+        ]),
+      );
     }
   }
 
@@ -113,11 +128,13 @@ class WorkflowResolver {
   ) {}
 
   step(raw: YamlMap): WorkflowStep {
+    const skipped: { template: string; reason: string }[] = [];
     const templates =
-      raw.template !== undefined ? [this.byReference(String(raw.template))] : this.byTags(raw.tags);
+      raw.template !== undefined ? this.byReference(String(raw.template), skipped) : this.byTags(raw.tags);
     const subs = (v: unknown) => ((v as YamlMap[] | undefined) ?? []).map((s) => this.step(s));
     return {
       templates,
+      skipped,
       subtemplates: subs(raw.subtemplates),
       matchers: ((raw.matchers as YamlMap[] | undefined) ?? []).map((m) => ({
         names: (Array.isArray(m.name) ? m.name : String(m.name ?? '').split(','))
@@ -129,32 +146,48 @@ class WorkflowResolver {
     };
   }
 
-  private byReference(ref: string): CompiledTemplate {
+  /**
+   * A `template:` path: a file or, as in Nuclei, a folder (every template under it). Templates the
+   * engine cannot run are skipped with their reason instead of refusing the whole workflow.
+   */
+  private byReference(ref: string, skipped: { template: string; reason: string }[]): CompiledTemplate[] {
     const candidates = [
       this.workflowPath ? resolve(dirname(this.workflowPath), ref) : undefined,
       this.options.templatesRoot ? resolve(this.options.templatesRoot, ref) : undefined,
     ].filter((c): c is string => c !== undefined);
     for (const candidate of candidates) {
       const known = this.byPath.get(candidate);
-      if (known) return known;
+      if (known) return [known];
     }
     for (const candidate of candidates) {
       if (!existsSync(candidate)) continue;
-      const result = loadTemplates(
-        [{ content: readFileSync(candidate, 'utf8'), path: candidate }],
-        this.options,
-      );
-      const template = result.templates[0];
-      if (!template) {
+      const files = statSync(candidate).isDirectory() ? yamlFilesUnder(candidate) : [candidate];
+      const out: CompiledTemplate[] = [];
+      for (const file of files) {
+        const cached = this.byPath.get(file);
+        if (cached) {
+          out.push(cached);
+          continue;
+        }
+        const result = loadTemplates([{ content: readFileSync(file, 'utf8'), path: file }], this.options);
+        const template = result.templates[0];
+        if (template) {
+          this.byPath.set(file, template);
+          out.push(template);
+          continue;
+        }
         const why =
           result.rejected[0]?.reason ?? result.invalid[0]?.errors[0]?.message ?? 'could not be loaded';
-        throw new Error(`workflow template ${JSON.stringify(ref)}: ${why}`);
+        const code = result.rejected[0]?.code ?? result.invalid[0]?.code ?? 'template-invalid';
+        skipped.push({
+          template: file === candidate ? ref : join(ref, relative(candidate, file)),
+          reason: `${code}: ${why}`,
+        });
       }
-      this.byPath.set(candidate, template);
-      return template;
+      return out;
     }
     const byId = this.loaded.find((t) => t.id === ref.replace(/^.*\//, '').replace(/\.ya?ml$/, ''));
-    if (byId) return byId;
+    if (byId) return [byId];
     throw new Error(`workflow template ${JSON.stringify(ref)} not found`);
   }
 
@@ -166,15 +199,21 @@ class WorkflowResolver {
   }
 }
 
-/** Reads every `.yaml`/`.yml` file under the given files or folders and loads them. */
-export function loadTemplateFiles(paths: readonly string[], options: LoadOptions = {}): LoadResult {
+/** Every `.yaml`/`.yml` file under a file or folder, sorted, as absolute paths. */
+function yamlFilesUnder(path: string): string[] {
   const files: string[] = [];
   const walk = (p: string) => {
     if (statSync(p).isDirectory()) {
       for (const entry of readdirSync(p).sort()) walk(join(p, entry));
     } else if (/\.ya?ml$/i.test(p)) files.push(resolve(p));
   };
-  for (const p of paths) walk(p);
+  walk(path);
+  return files;
+}
+
+/** Reads every `.yaml`/`.yml` file under the given files or folders and loads them. */
+export function loadTemplateFiles(paths: readonly string[], options: LoadOptions = {}): LoadResult {
+  const files = paths.flatMap(yamlFilesUnder);
   return loadTemplates(
     files.map((path) => ({ path, content: readFileSync(path, 'utf8') })),
     options,

@@ -6,8 +6,12 @@ export interface ScanOptions {
   readonly templateConcurrency?: number;
   /** Hosts per template run in parallel (`-bs`). Default 25. */
   readonly bulkSize?: number;
-  /** Dial timeout in ms (`-timeout`); HTTP responses get 3× this. Default 10 000. */
+  /** Dial timeout in ms (`-timeout`); HTTP responses get 3× this unless `responseTimeoutMs` is set. Default 10 000. */
   readonly timeoutMs?: number;
+  /** Whole-request timeout for HTTP in ms (a client promising "`--timeout 2` = 2 s" sets both). */
+  readonly responseTimeoutMs?: number;
+  /** Headers added to every HTTP request (`-H`), replacing a template's header of the same name. */
+  readonly headers?: readonly (readonly [string, string])[];
   /** TCP read timeout in ms. Default 5 000. */
   readonly tcpReadTimeoutMs?: number;
   /** Retries after a network error (`-retries`). Default 1. */
@@ -47,12 +51,21 @@ export interface ScanOptions {
     /** How long to keep waiting for callbacks after the last request, in ms. Default 5 000. */
     readonly cooldownMs?: number;
   };
+  /**
+   * Time one template may spend on one target, in ms (requests, waits and matching); past it the
+   * template's requests are aborted and a failure is recorded. 0 turns it off. Default 600 000.
+   */
+  readonly templateTimeoutMs?: number;
+  /** CPU time for matching one response (all matchers, extractors, regexes), in ms. Default 2 000. */
+  readonly matchTimeoutMs?: number;
   /** User-Agent when the template sets none. Default: a fixed browser-like string. */
   readonly userAgent?: string;
 }
 
-export type ResolvedOptions = Required<Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh'>> &
-  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh'>;
+export type ResolvedOptions = Required<
+  Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs'>
+> &
+  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs'>;
 
 export const NUCLEI_DEFAULTS: ResolvedOptions = {
   rateLimit: 150,
@@ -69,8 +82,11 @@ export const NUCLEI_DEFAULTS: ResolvedOptions = {
   disableRedirects: false,
   enableSelfContained: false,
   variables: {},
+  headers: [],
   resolvers: ['1.1.1.1', '1.0.0.1', '8.8.8.8', '8.8.4.4'],
   dnsRetries: 3,
+  templateTimeoutMs: 600_000,
+  matchTimeoutMs: 2_000,
   userAgent:
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
 };

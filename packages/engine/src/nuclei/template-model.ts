@@ -1,4 +1,5 @@
 import type { ParsedTemplate, TemplateInfo } from '@didban/core';
+import type { FlowExpr } from './load/simple-flow.js';
 import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';
 import type { ScanProtocol } from './types.js';
@@ -46,6 +47,8 @@ export interface DnsBlock extends BlockBase {
 
 export interface TcpInput {
   readonly data: string;
+  /** `type: hex` data with `{{…}}`: decoded from hex after rendering. */
+  readonly hexAfterRender?: boolean;
   readonly read: number;
   readonly name?: string;
 }
@@ -71,6 +74,8 @@ export type Block = HttpBlock | DnsBlock | TcpBlock | SslBlock;
 export interface WorkflowStep {
   /** Templates this step runs (a `template:` path or the templates a `tags:` selector picked). */
   readonly templates: readonly CompiledTemplate[];
+  /** Templates this step names that the engine cannot run, with `code: reason`; the rest still run. */
+  readonly skipped: readonly { readonly template: string; readonly reason: string }[];
   readonly subtemplates: readonly WorkflowStep[];
   readonly matchers: readonly {
     readonly names: readonly string[];
@@ -88,6 +93,8 @@ export interface CompiledTemplate {
   /** Blocks in file order, protocols as they appear. */
   readonly blocks: readonly Block[];
   readonly workflow?: readonly WorkflowStep[];
+  /** A `flow:` of protocol calls joined by `&&`/`||`; blocks then run as it says, not in order. */
+  readonly flow?: FlowExpr;
   readonly variables: readonly (readonly [string, string])[];
   readonly constants: readonly (readonly [string, string])[];
   readonly selfContained: boolean;

@@ -1,16 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { compileGoRegex } from '../../src/nuclei/regex/go-regex.js';
-import { mayBacktrackCatastrophically, translateGoRegex } from '../../src/nuclei/regex/translate-go-regex.js';
+import {
+  isQuantifierFree,
+  mayBacktrackCatastrophically,
+  translateGoRegex,
+} from '../../src/nuclei/regex/translate-go-regex.js';
 
 describe('Go regular expressions', () => {
   it('hoists leading inline flags to JavaScript flags', () => {
     expect(translateGoRegex('(?is)a.b')).toEqual({ source: 'a.b', flags: 'is' });
+    expect(translateGoRegex('(?i)a.b')).toEqual({ source: 'a[^\\n]b', flags: 'i' });
     expect(compileGoRegex('(?i)SERVER').test('server: x')).toBe(true);
+  });
+
+  it('keeps only quantifier-free patterns on JavaScript; everything else on RE2', () => {
+    expect(isQuantifierFree('(?:ab|cd)\\.x')).toBe(true);
+    expect(isQuantifierFree('\\(?x')).toBe(false);
+    expect(isQuantifierFree('a{2}')).toBe(false);
+    expect(compileGoRegex('(?i)server: nginx').engine).toBe('js');
+    expect(compileGoRegex('[a-z]+@x').engine).toBe('re2');
+    expect(compileGoRegex('a.b').test('a\rb')).toBe(true);
+    expect(compileGoRegex('a\\sb').test('a\vb')).toBe(false);
   });
 
   it('translates \\A, \\z and (?P<name>)', () => {
     const re = compileGoRegex('(?m)\\Aab(?P<rest>c+)\\z');
-    expect(re.engine).toBe('js');
     expect(re.findAll('abcc')[0]?.groups[1]).toBe('cc');
     expect(re.test('x\nabcc')).toBe(false);
   });

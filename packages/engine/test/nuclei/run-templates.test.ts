@@ -95,9 +95,14 @@ describe('loadTemplates', () => {
     ]);
     expect(result.templates.map((t) => t.id)).toEqual(['ok']);
     expect(result.rejectedByFeature).toEqual({ headless: 1, code: 1 });
-    expect(result.rejected[0]).toMatchObject({ id: 'h', path: 'h.yaml', feature: 'headless' });
+    expect(result.rejected[0]).toMatchObject({
+      id: 'h',
+      path: 'h.yaml',
+      feature: 'headless',
+      code: 'protocol-headless',
+    });
     expect(result.invalid).toEqual([
-      { path: 'bad.yaml', errors: [expect.objectContaining({ path: 'id', line: 1 })] },
+      { path: 'bad.yaml', code: 'id-invalid', errors: [expect.objectContaining({ path: 'id', line: 1 })] },
     ]);
   });
 });

@@ -24,7 +24,10 @@ const KeysContext = createContext<Keys | null>(null);
 export function KeysProvider({ children }: { children: ReactNode }) {
   const handlers = useRef(new Set<RefObject<Handler>>());
   useInput((input, key) => {
-    for (const handler of [...handlers.current]) handler.current(input, key);
+    // Keys typed faster than the terminal is read arrive as one chunk ("jjj"): each is a key.
+    for (const one of splitKeys(input, key)) {
+      for (const handler of [...handlers.current]) handler.current(one, key);
+    }
   });
   const keys = useMemo<Keys>(
     () => ({
@@ -38,6 +41,13 @@ export function KeysProvider({ children }: { children: ReactNode }) {
     [],
   );
   return <KeysContext.Provider value={keys}>{children}</KeysContext.Provider>;
+}
+
+/** Plain characters of one chunk, one by one; a chunk with Ctrl, Meta or a named key stays whole. */
+export function splitKeys(input: string, key: Key): string[] {
+  const named = key.ctrl || key.meta || key.escape || key.return || key.tab || key.backspace || key.delete;
+  const chars = [...input];
+  return chars.length > 1 && !named && !chars.some((c) => c.charCodeAt(0) < 0x20) ? chars : [input];
 }
 
 /** Keys for this component while it is on screen (and `active`); needs a KeysProvider above. */

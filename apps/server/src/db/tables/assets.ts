@@ -1,3 +1,4 @@
+import type { DiscoveryOutcome } from '@didban/core';
 import {
   boolean,
   doublePrecision,
@@ -61,6 +62,8 @@ export const enumerationHistories = pgTable(
     /** Seconds. */
     duration: doublePrecision('duration'),
     new_assets: integer('new_assets').notNull().default(0),
+    /** What the worker saw (names tried, resolved, ports): why a discovery found nothing. */
+    outcome: jsonb('outcome').$type<DiscoveryOutcome>(),
     error: text('error'),
     ...timestamps,
   },

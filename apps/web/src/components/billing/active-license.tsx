@@ -3,7 +3,7 @@ import { useActiveLicense } from '../../hooks/use-billing';
 import { useLang } from '../../hooks/use-lang';
 import { formatDate } from '../../lib/format-date';
 import { planOf } from '../../lib/plan';
-import { ListState } from '../ui/card';
+import { QueryState } from '../ui/query-state';
 import { LicenseLimits } from './license-limits';
 
 /** The licence in force, or the free plan. */
@@ -11,12 +11,7 @@ export function ActiveLicenseCard() {
   const { t } = useTranslation(['settings', 'shared']);
   const lang = useLang();
   const active = useActiveLicense();
-  if (active.isPending || active.isError)
-    return (
-      <ListState kind={active.isError ? 'error' : 'loading'}>
-        {t(active.isError ? 'shared:loadFailed' : 'shared:loading')}
-      </ListState>
-    );
+  if (active.isPending || active.isError) return <QueryState query={active} />;
   const license = active.data;
   return (
     <section

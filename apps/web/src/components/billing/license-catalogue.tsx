@@ -5,7 +5,7 @@ import { useLicenses } from '../../hooks/use-billing';
 import { useLang } from '../../hooks/use-lang';
 import { formatPrice } from '../../lib/format-date';
 import { Button } from '../ui/button';
-import { ListState } from '../ui/card';
+import { QueryState } from '../ui/query-state';
 import { LicenseLimits } from './license-limits';
 import { PurchaseDialog } from './purchase-dialog';
 
@@ -15,12 +15,7 @@ export function LicenseCatalogue() {
   const lang = useLang();
   const licenses = useLicenses();
   const [buying, setBuying] = useState<License | null>(null);
-  if (!licenses.data)
-    return (
-      <ListState kind={licenses.isError ? 'error' : 'loading'}>
-        {t(licenses.isError ? 'shared:loadFailed' : 'shared:loading')}
-      </ListState>
-    );
+  if (!licenses.data) return <QueryState query={licenses} />;
   return (
     <>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -4,6 +4,7 @@ import { useLang } from '../../hooks/use-lang';
 import { formatDateTime, formatPrice } from '../../lib/format-date';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
+import { QueryState } from '../ui/query-state';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** The order history's view action: one order in full. */
@@ -38,9 +39,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string | null; onCl
           )}
         </dl>
       ) : (
-        <p className="mt-4 text-sm text-zinc-500">
-          {t(order.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </p>
+        <QueryState query={order} />
       )}
       <div className="mt-6 flex justify-end">
         <Button variant="secondary" onClick={onClose}>

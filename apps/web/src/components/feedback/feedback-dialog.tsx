@@ -1,5 +1,5 @@
 import { feedbackSchema } from '@didban/core';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogTitle } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../hooks/use-form';
 import { useLang } from '../../hooks/use-lang';
@@ -7,6 +7,7 @@ import { useSendFeedback } from '../../hooks/use-send-feedback';
 import { errorText } from '../../lib/error-text';
 import { snackbarStore } from '../../lib/snackbar-store';
 import { Button } from '../ui/button';
+import { DialogPanel } from '../ui/dialog-panel';
 import { TextAreaField, TextField } from '../ui/text-field';
 
 /** Spec §2/§5: feedback with a required subject and details. */

@@ -5,6 +5,7 @@ import { useTeamActivity } from '../../hooks/use-team-management';
 import { formatDateTime } from '../../lib/format-date';
 import { ListState } from '../ui/card';
 import { Pagination } from '../ui/pagination';
+import { QueryState } from '../ui/query-state';
 
 /** The team's activity log, newest first, paged; the server words each line in my language. */
 export function ActivityTab({ teamId }: { teamId: string }) {
@@ -14,12 +15,7 @@ export function ActivityTab({ teamId }: { teamId: string }) {
   const activity = useTeamActivity(teamId, page, true);
   const data = activity.data;
 
-  if (!data)
-    return (
-      <ListState kind={activity.isError ? 'error' : 'loading'}>
-        {t(activity.isError ? 'shared:loadFailed' : 'shared:loading')}
-      </ListState>
-    );
+  if (!data) return <QueryState query={activity} />;
   if (data.results.length === 0) return <ListState kind="empty">{t('teams.noActivity')}</ListState>;
   return (
     <>

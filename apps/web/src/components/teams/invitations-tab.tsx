@@ -6,6 +6,7 @@ import { useAnswerInvitation, useMyInvitations } from '../../hooks/use-team-mana
 import { Button } from '../ui/button';
 import { ListState } from '../ui/card';
 import { Pagination } from '../ui/pagination';
+import { QueryState } from '../ui/query-state';
 import { RoleBadge } from './role-label';
 
 /** Invitations addressed to me; only I accept or decline them (spec §6). */
@@ -16,16 +17,7 @@ export function InvitationsTab() {
   const data = invitations.data;
 
   if (!data) {
-    return invitations.isError ? (
-      <div className="mt-6 flex items-center gap-3">
-        <ListState kind="error">{t('teams.invitationsFailed')}</ListState>
-        <Button variant="secondary" className="mt-6" onClick={() => void invitations.refetch()}>
-          {t('shared:retry')}
-        </Button>
-      </div>
-    ) : (
-      <ListState kind="loading">{t('shared:loading')}</ListState>
-    );
+    return <QueryState query={invitations} failed={t('teams.invitationsFailed')} />;
   }
   if (data.results.length === 0) return <ListState kind="empty">{t('teams.noInvitations')}</ListState>;
   return (

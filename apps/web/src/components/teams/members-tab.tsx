@@ -92,12 +92,13 @@ function MemberRow(props: {
   const { member } = props;
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="member-row">
-      <div className="min-w-0 flex-1">
+      {/* At least 12rem wide: on a phone the actions wrap below instead of cutting the date. */}
+      <div className="min-w-48 flex-1">
         <p className="truncate font-medium">
-          {member.username}
+          <bdi>{member.username}</bdi>
           {props.isMe ? <span className="ms-2 text-xs text-zinc-500">{t('teams.you')}</span> : null}
         </p>
-        <p className="truncate text-xs text-zinc-500">
+        <p className="text-xs text-zinc-500">
           {t('teams.joined', { date: formatDateTime(member.joined, lang) })}
         </p>
       </div>

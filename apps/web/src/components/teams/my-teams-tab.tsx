@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../ui/button';
 import { ListState } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Pagination } from '../ui/pagination';
+import { QueryState } from '../ui/query-state';
 import { RoleBadge } from './role-label';
 
 /** The teams I belong to: open one, or delete the ones I own (after confirming). */
@@ -22,12 +23,7 @@ export function MyTeamsTab() {
   const remove = useDeleteTeam(() => setToDelete(null));
   const data = teams.data;
 
-  if (!data)
-    return (
-      <ListState kind={teams.isError ? 'error' : 'loading'}>
-        {t(teams.isError ? 'shared:loadFailed' : 'shared:loading')}
-      </ListState>
-    );
+  if (!data) return <QueryState query={teams} />;
   if (data.results.length === 0) return <ListState kind="empty">{t('teams.empty')}</ListState>;
   return (
     <>

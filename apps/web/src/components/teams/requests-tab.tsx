@@ -5,6 +5,7 @@ import { useAnswerRequest, useTeamRequests } from '../../hooks/use-team-manageme
 import { Button } from '../ui/button';
 import { ListState } from '../ui/card';
 import { Pagination } from '../ui/pagination';
+import { QueryState } from '../ui/query-state';
 
 /** Pending membership requests; admins and the owner accept (joins as user) or decline. */
 export function RequestsTab({ teamId }: { teamId: string }) {
@@ -15,12 +16,7 @@ export function RequestsTab({ teamId }: { teamId: string }) {
   const answer = useAnswerRequest(teamId);
   const data = requests.data;
 
-  if (!data)
-    return (
-      <ListState kind={requests.isError ? 'error' : 'loading'}>
-        {t(requests.isError ? 'shared:loadFailed' : 'shared:loading')}
-      </ListState>
-    );
+  if (!data) return <QueryState query={requests} />;
   if (data.results.length === 0) return <ListState kind="empty">{t('teams.noRequests')}</ListState>;
   return (
     <>

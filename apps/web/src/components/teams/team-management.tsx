@@ -5,8 +5,8 @@ import { useDeleteTeam, useTeam } from '../../hooks/use-team-management';
 import { teamAbilities } from '../../lib/team-permissions';
 import { PATHS } from '../../routes/paths';
 import { Button } from '../ui/button';
-import { ListState } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { QueryState } from '../ui/query-state';
 import { TabBar, useTab } from '../ui/tabs';
 import { ActivityTab } from './activity-tab';
 import { MembersTab } from './members-tab';
@@ -27,12 +27,7 @@ export function TeamManagement({ teamId }: { teamId: string }) {
   const [renaming, setRenaming] = useState(false);
   const requested = useTab(TABS, 'members');
 
-  if (!team.data)
-    return (
-      <ListState kind={team.isError ? 'error' : 'loading'}>
-        {t(team.isError ? 'teams.notFound' : 'shared:loading')}
-      </ListState>
-    );
+  if (!team.data) return <QueryState query={team} notFound={t('teams.notFound')} />;
 
   const can = teamAbilities(team.data.role);
   const tabs = TABS.filter(

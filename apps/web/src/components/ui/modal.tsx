@@ -1,5 +1,6 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { DialogPanel } from './dialog-panel';
 
 /** The panel's dialog frame: a dimmed page and a centred card with a title. */
 export function Modal({

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dialogLayers } from '../../lib/dialog-layers';
 import { type SnackbarLevel, snackbarStore } from '../../lib/snackbar-store';
 
 const LEVEL_CLASS: Record<SnackbarLevel, string> = {
@@ -9,14 +10,19 @@ const LEVEL_CLASS: Record<SnackbarLevel, string> = {
   info: 'border-sky-500/50 bg-sky-950 text-sky-100',
 };
 
-/** Spec §9 snackbars, stacked at the bottom end corner (bottom-left in Persian). */
-export function Snackbars() {
+/**
+ * Spec §9 snackbars, stacked at the bottom end corner (bottom-left in Persian). The page's copy
+ * steps aside while a dialog is open: the dialog draws its own (`inDialog`), above its overlay.
+ */
+export function Snackbars({ inDialog = false }: { inDialog?: boolean }) {
   const items = useSyncExternalStore(snackbarStore.subscribe, snackbarStore.getSnapshot);
+  const dialogs = useSyncExternalStore(dialogLayers.subscribe, dialogLayers.count);
   const { t } = useTranslation('shared');
+  if (!inDialog && dialogs > 0) return null;
   return (
     <section
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-end gap-2 sm:inset-x-auto sm:end-4"
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-[200] flex flex-col items-end gap-2 sm:inset-x-auto sm:end-4"
     >
       {items.map((item) => (
         <div

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { statusTone, type Tone } from '../../lib/status-tone';
 
 export const TONE_CLASS: Record<Tone, string> = {
@@ -22,5 +23,11 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
 
 /** An HTTP status (or 'done') coloured as spec §4 says. */
 export function StatusBadge({ status }: { status: string | number }) {
-  return <Badge tone={statusTone(status)}>{status}</Badge>;
+  const { t } = useTranslation('shared');
+  // 'done': probed, but not a web service; an HTTP code is a code, read left to right as is.
+  return (
+    <Badge tone={statusTone(status)}>
+      {status === 'done' ? t('assetStatusDone') : <bdi dir="ltr">{status}</bdi>}
+    </Badge>
+  );
 }

@@ -17,7 +17,7 @@ export function CommandBlock({
         <pre
           dir="ltr"
           data-testid="setup-command"
-          className="min-w-0 flex-1 overflow-x-auto text-start font-mono text-xs leading-5 text-zinc-100"
+          className="min-w-0 flex-1 overflow-x-auto relative text-start font-mono text-xs leading-5 text-zinc-100"
         >
           {command}
         </pre>

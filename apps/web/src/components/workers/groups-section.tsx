@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { ListState } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Pagination } from '../ui/pagination';
+import { QueryState } from '../ui/query-state';
 import { GroupCard } from './group-card';
 import { GroupDialog } from './group-dialog';
 
@@ -45,9 +46,7 @@ export function GroupsSection({
         ) : null}
       </div>
       {!data ? (
-        <ListState kind={groups.isError ? 'error' : 'loading'}>
-          {t(groups.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </ListState>
+        <QueryState query={groups} />
       ) : data.results.length === 0 ? (
         <ListState kind="empty">{t(canManage ? 'groups.emptyManager' : 'groups.empty')}</ListState>
       ) : (

@@ -4,6 +4,7 @@ import { useWorkerList } from '../../hooks/use-workers';
 import { Button } from '../ui/button';
 import { ListState } from '../ui/card';
 import { Pagination } from '../ui/pagination';
+import { QueryState } from '../ui/query-state';
 import { CreateWorkerDialog } from './create-worker-dialog';
 import { WorkerRow } from './worker-row';
 
@@ -44,14 +45,12 @@ export function WorkersSection({
         ) : null}
       </div>
       {!data ? (
-        <ListState kind={workers.isError ? 'error' : 'loading'}>
-          {t(workers.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </ListState>
+        <QueryState query={workers} />
       ) : data.results.length === 0 ? (
         <ListState kind="empty">{t(groupId ? 'list.emptyInGroup' : 'list.empty')}</ListState>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto rounded-xl border border-zinc-800">
+          <div className="mt-4 overflow-x-auto relative rounded-xl border border-zinc-800">
             <table className="w-full text-sm">
               <thead className="bg-zinc-900/80">
                 <tr>

@@ -17,6 +17,7 @@ export const en = {
     copy: 'Copy',
     copied: 'Copied',
     notAvailable: 'Not available in this version',
+    assetStatusDone: 'Done (no web service)',
     loadFailed: 'Could not load this. Please try again.',
     unknownError: 'An unknown error occurred',
     pagination: {
@@ -89,6 +90,13 @@ export const en = {
     notFound: {
       title: 'Page not found',
       body: 'There is no page at this address.',
+      home: 'Back to home',
+    },
+    errorPage: {
+      title: 'Something went wrong',
+      body: 'This page could not be shown. Reloading usually helps; if it keeps happening, tell us through Feedback.',
+      updated: 'Didban was updated while this page was open. Reload to get the new version.',
+      reload: 'Reload',
       home: 'Back to home',
     },
     loading: 'Loading Didban',

@@ -19,6 +19,7 @@ export const fa: Translations = {
     copy: 'رونوشت',
     copied: 'رونوشت شد',
     notAvailable: 'در این نسخه در دسترس نیست',
+    assetStatusDone: 'انجام شد (بدون وب)',
     loadFailed: 'بارگذاری انجام نشد. دوباره تلاش کنید.',
     unknownError: 'خطای ناشناخته‌ای رخ داد',
     pagination: {
@@ -91,6 +92,14 @@ export const fa: Translations = {
     notFound: {
       title: 'صفحه پیدا نشد',
       body: 'در این نشانی صفحه‌ای وجود ندارد.',
+      home: 'بازگشت به خانه',
+    },
+    errorPage: {
+      title: 'مشکلی پیش آمد',
+      body: 'این صفحه نمایش داده نشد. معمولاً بارگذاری دوباره کمک می‌کند؛ اگر باز هم پیش آمد، از راه بازخورد به ما بگویید.',
+      updated:
+        'دیدبان در زمانی که این صفحه باز بود به‌روز شد. برای دریافت نسخهٔ تازه، صفحه را دوباره بارگذاری کنید.',
+      reload: 'بارگذاری دوباره',
       home: 'بازگشت به خانه',
     },
     loading: 'در حال بارگذاری دیدبان',
@@ -277,7 +286,7 @@ export const fa: Translations = {
       type: 'نوع',
       chooseType: 'نوع را انتخاب کنید',
       priority: 'اولویت',
-      priorities: { low: 'کم', medium: 'متوسط', high: 'زیاد' },
+      priorities: { low: 'پایین', medium: 'متوسط', high: 'بالا' },
       status: { open: 'باز', in_progress: 'در حال رسیدگی', closed: 'بسته' },
       firstMessage: 'پیام (اختیاری)',
       created: 'تیکت پشتیبانی با موفقیت ساخته شد',
@@ -383,9 +392,9 @@ export const fa: Translations = {
     },
     severity: {
       info: 'اطلاعاتی',
-      low: 'کم',
+      low: 'پایین',
       medium: 'متوسط',
-      high: 'زیاد',
+      high: 'بالا',
       critical: 'بحرانی',
       unknown: 'نامشخص',
     },
@@ -415,16 +424,16 @@ export const fa: Translations = {
       failed: 'بارگذاری قالب‌ها انجام نشد.',
     },
     scan: {
-      title: 'پویش فوری',
+      title: 'اسکن فوری',
       target: 'هدف',
       targetList: 'فهرست هدف‌ها',
-      hint: 'یک نشانی URL یا host[:port]، هر کدام در یک خط یا جدا با ویرگول. فقط همین هدف‌ها پویش می‌شوند.',
+      hint: 'یک نشانی URL یا host[:port]، هر کدام در یک خط یا جدا با ویرگول. فقط همین هدف‌ها اسکن می‌شوند.',
       badTargets: 'این‌ها نشانی URL یا host[:port] نیستند: {{targets}}',
-      now: 'پویش فوری',
+      now: 'اسکن فوری',
       starting: 'در حال شروع…',
       fixFirst: 'برای اجرا، اول خطاهای قالب را برطرف کنید.',
     },
-    scanFailed: 'شروع پویش انجام نشد.',
+    scanFailed: 'شروع اسکن انجام نشد.',
     run: {
       title: 'اجرا',
       status: {

@@ -14,7 +14,7 @@ export function AssetsLayout() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <nav aria-label={t('title')} className="flex gap-1 overflow-x-auto border-b border-zinc-800">
+      <nav aria-label={t('title')} className="flex gap-1 overflow-x-auto relative border-b border-zinc-800">
         {TABS.map((tab) => (
           <NavLink
             key={tab.path}

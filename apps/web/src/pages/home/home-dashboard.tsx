@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
+import { LoadFailed } from '../../components/ui/query-state';
 import { useHomeDashboardStrings } from './dashboard-strings';
+import { FirstStep } from './first-step';
 import { LiveStatistics } from './live-statistics';
 import { SeverityBreakdown } from './severity-breakdown';
 import { useDashboard } from './use-dashboard';
@@ -14,6 +16,7 @@ export function HomeDashboard() {
   const data = dashboard.data;
   return (
     <>
+      {data && data.asset_groups === 0 ? <FirstStep /> : null}
       <section aria-labelledby="home-stats" data-testid="home-stats">
         <div className="mb-4 flex items-baseline gap-3">
           <h2 id="home-stats" className="text-lg font-semibold">
@@ -22,9 +25,12 @@ export function HomeDashboard() {
           <span className="text-xs text-zinc-500">{t('stats.updating')}</span>
         </div>
         {dashboard.isError && !data ? (
-          <p role="alert" className="text-sm text-red-300">
-            {t('stats.loadFailed')}
-          </p>
+          <LoadFailed
+            error={dashboard.error}
+            retry={dashboard.refetch}
+            retrying={dashboard.isFetching}
+            failed={t('stats.loadFailed')}
+          />
         ) : (
           <LiveStatistics data={data} />
         )}

@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button';
 import { ListState } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Pagination } from '../../components/ui/pagination';
+import { LoadFailed } from '../../components/ui/query-state';
+import { StaleFrame } from '../../components/ui/stale-frame';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { scanProgressPath } from '../../routes/paths';
 import { ScanFormModal } from './form/scan-form-modal';
@@ -75,14 +77,21 @@ export function ScansPage() {
       {list.isLoading ? (
         <ListState kind="loading">{t('list.loading')}</ListState>
       ) : list.isError ? (
-        <ListState kind="error">{t('list.loadFailed')}</ListState>
+        <LoadFailed
+          error={list.error}
+          retry={list.refetch}
+          retrying={list.isFetching}
+          failed={t('list.loadFailed')}
+        />
       ) : scans.length === 0 ? (
         <ListState kind="empty">
           {state.search || hasFilters(state) ? t('list.emptyFiltered') : t('list.empty')}
         </ListState>
       ) : (
         <>
-          <ScansTable scans={scans} onAction={onAction} />
+          <StaleFrame stale={list.isPlaceholderData}>
+            <ScansTable scans={scans} onAction={onAction} />
+          </StaleFrame>
           <Pagination
             page={list.data?.current_page ?? state.page}
             totalPages={list.data?.total_pages ?? 1}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NotificationRow } from '../../components/notifications/notification-row';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryState } from '../../components/ui/query-state';
 import { Badge } from '../../components/ui/status-badge';
 import { useLang } from '../../hooks/use-lang';
 import { useMarkAllNotificationsSeen, useNotificationHistory } from '../../hooks/use-notifications';
@@ -46,10 +47,8 @@ export function NotificationsPage() {
         </div>
       </div>
 
-      {history.isError && !data ? (
-        <p className="mt-6 text-sm text-red-300">{t('shared:loadFailed')}</p>
-      ) : !data ? (
-        <p className="mt-6 text-sm text-zinc-500">{t('shared:loading')}</p>
+      {!data ? (
+        <QueryState query={history} />
       ) : data.results.length === 0 ? (
         <p className="mt-6 text-sm text-zinc-500">{t('notifications.empty')}</p>
       ) : (

@@ -5,6 +5,7 @@ import { OrderStatusBadge } from '../../components/billing/order-status-badge';
 import { Button } from '../../components/ui/button';
 import { Card, ListState } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryState } from '../../components/ui/query-state';
 import { useOrders } from '../../hooks/use-billing';
 import { useLang } from '../../hooks/use-lang';
 import { formatDateTime, formatPrice } from '../../lib/format-date';
@@ -23,13 +24,11 @@ export function OrderHistoryPage() {
     <Card>
       <h2 className="text-lg font-semibold">{t('orders.title')}</h2>
       {!data ? (
-        <ListState kind={orders.isError ? 'error' : 'loading'}>
-          {t(orders.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </ListState>
+        <QueryState query={orders} />
       ) : data.results.length === 0 ? (
         <ListState kind="empty">{t('orders.empty')}</ListState>
       ) : (
-        <div className="mt-5 overflow-x-auto rounded-xl border border-zinc-800">
+        <div className="mt-5 overflow-x-auto relative rounded-xl border border-zinc-800">
           <table className="w-full text-sm">
             <thead className="bg-zinc-900 text-xs text-zinc-400">
               <tr>

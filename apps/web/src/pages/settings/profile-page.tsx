@@ -1,6 +1,7 @@
 import { type Profile, profileUpdateSchema } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { LoadFailed } from '../../components/ui/query-state';
 import { TextField } from '../../components/ui/text-field';
 import { useForm } from '../../hooks/use-form';
 import { useLang } from '../../hooks/use-lang';
@@ -19,12 +20,7 @@ export function ProfilePage() {
       {profile.data ? (
         <ProfileForm key={profile.data.email} profile={profile.data} />
       ) : profile.isError ? (
-        <div className="mt-4 flex items-center gap-3 text-sm text-red-300">
-          {t('shared:loadFailed')}
-          <Button variant="secondary" onClick={() => void profile.refetch()}>
-            {t('shared:retry')}
-          </Button>
-        </div>
+        <LoadFailed error={profile.error} retry={profile.refetch} retrying={profile.isFetching} />
       ) : (
         <p className="mt-4 text-sm text-zinc-500">{t('shared:loading')}</p>
       )}

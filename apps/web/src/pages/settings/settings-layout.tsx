@@ -12,7 +12,7 @@ export function SettingsLayout() {
       <aside className="md:w-56 md:shrink-0">
         <h1 className="mb-3 text-xl font-semibold">{t('title')}</h1>
         <nav aria-label={t('title')}>
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul className="flex gap-1 overflow-x-auto relative md:flex-col">
             {SETTINGS_ITEMS.map((item) => (
               <li key={item.path} className="shrink-0">
                 {isRouteAvailable(item.path) ? (

@@ -7,6 +7,7 @@ import { TicketStatusBadge } from '../../components/support/ticket-status-badge'
 import { Button } from '../../components/ui/button';
 import { Card, ListState } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryState } from '../../components/ui/query-state';
 import { useAuth } from '../../hooks/use-auth';
 import { useRelativeTime } from '../../hooks/use-relative-time';
 import { useTickets } from '../../hooks/use-support';
@@ -30,9 +31,7 @@ export function SupportPage() {
         </Button>
       </div>
       {!data ? (
-        <ListState kind={tickets.isError ? 'error' : 'loading'}>
-          {t(tickets.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </ListState>
+        <QueryState query={tickets} />
       ) : data.results.length === 0 ? (
         <ListState kind="empty">{t('support.empty')}</ListState>
       ) : (

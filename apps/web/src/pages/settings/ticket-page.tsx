@@ -5,8 +5,9 @@ import { Composer } from '../../components/support/composer';
 import { MessageList } from '../../components/support/message-list';
 import { TicketStatusBadge } from '../../components/support/ticket-status-badge';
 import { Button } from '../../components/ui/button';
-import { Card, ListState } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { QueryState } from '../../components/ui/query-state';
 import { useCloseTicket, useTicket, useTicketMessages } from '../../hooks/use-support';
 import { PATHS } from '../../routes/paths';
 
@@ -23,9 +24,7 @@ export function TicketPage() {
   if (!ticket.data)
     return (
       <Card>
-        <ListState kind={ticket.isError ? 'error' : 'loading'}>
-          {t(ticket.isError ? 'support.notFound' : 'shared:loading')}
-        </ListState>
+        <QueryState query={ticket} notFound={t('support.notFound')} />
       </Card>
     );
   return (

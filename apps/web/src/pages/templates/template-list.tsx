@@ -2,6 +2,7 @@ import { TEMPLATE_SEVERITIES, type TemplateItem, type TemplateScope } from '@did
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../components/ui/pagination';
+import { LoadFailed } from '../../components/ui/query-state';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { SeverityBadge } from './severity-badge';
 import { TagPicker } from './tag-picker';
@@ -126,7 +127,16 @@ export function TemplateList({
             {scope === 'mine' ? t('emptyMine') : t('noResults')}
           </li>
         ) : null}
-        {list.isError ? <li className="px-3 py-4 text-sm text-red-400">{t('loadFailed')}</li> : null}
+        {list.isError ? (
+          <li className="px-3 pb-4">
+            <LoadFailed
+              error={list.error}
+              retry={list.refetch}
+              retrying={list.isFetching}
+              failed={t('loadFailed')}
+            />
+          </li>
+        ) : null}
       </ul>
       {list.data && list.data.total_pages > 1 ? (
         <Pagination page={page} totalPages={list.data.total_pages} onChange={setPage} />

@@ -2,7 +2,8 @@ import type { Worker } from '@didban/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Card, ListState } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { QueryState } from '../../components/ui/query-state';
 import { SetupGuide } from '../../components/workers/setup-guide';
 import { WorkerActions } from '../../components/workers/worker-actions';
 import { WorkerStatusBadge } from '../../components/workers/worker-status-badge';
@@ -27,9 +28,7 @@ export function WorkerPage() {
         {t('detail.back')}
       </Link>
       {!worker.data ? (
-        <ListState kind={worker.isError ? 'error' : 'loading'}>
-          {t(worker.isError ? 'detail.notFound' : 'shared:loading')}
-        </ListState>
+        <QueryState query={worker} notFound={t('detail.notFound')} />
       ) : (
         <>
           <Card>

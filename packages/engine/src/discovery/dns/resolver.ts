@@ -33,6 +33,11 @@ export interface ResolvedHost {
   cnames: string[];
   /** True when the name does not exist (NXDOMAIN) or has no addresses. */
   empty: boolean;
+  /**
+   * True when neither the A nor the AAAA question got any answer (timeouts, SERVFAIL, socket
+   * errors after retries): the resolver, not the name, is the problem.
+   */
+  failed?: boolean;
 }
 
 interface Pending {
@@ -209,7 +214,9 @@ export class DnsResolver {
       v6 = target.aaaa;
       for (const c of target.cnames) if (!cnames.includes(c)) cnames.push(c);
     }
-    return { name: name.toLowerCase(), a: v4, aaaa: v6, cnames, empty: v4.length === 0 && v6.length === 0 };
+    const empty = v4.length === 0 && v6.length === 0;
+    const failed = empty && a.rcode === 'ERROR' && aaaa.rcode === 'ERROR';
+    return { name: name.toLowerCase(), a: v4, aaaa: v6, cnames, empty, ...(failed ? { failed } : {}) };
   }
 
   close(): void {

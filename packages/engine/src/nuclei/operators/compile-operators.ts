@@ -21,7 +21,8 @@ function compileMatcher(m: Yaml, index: number): Matcher {
   const caseInsensitive = m['case-insensitive'] === true;
   const encodingHex = m.encoding === 'hex';
   let words = strings(m.words);
-  if (encodingHex) words = words.map((w) => decodeHex(w, `matchers[${index}].words`));
+  // Nuclei decodes each word that is valid hex and keeps the others as text.
+  if (encodingHex) words = words.map((w) => (/^([0-9a-fA-F]{2})+$/.test(w) ? decodeHex(w, '') : w));
   if (caseInsensitive) words = words.map((w) => w.toLowerCase());
   const values = type === 'status' ? m.status : type === 'size' ? m.size : [];
   return {

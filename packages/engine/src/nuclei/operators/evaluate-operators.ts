@@ -1,3 +1,4 @@
+import { checkBudget } from '../util/budget.js';
 import { runExtractor } from './extract.js';
 import { runMatcher } from './match.js';
 import type { OperatorInput, Operators } from './types.js';
@@ -35,6 +36,7 @@ export function evaluateOperators(ops: Operators, input: OperatorInput): Operato
   const extracted = new Map<string, string[]>();
   const printed: { name?: string; values: string[] }[] = [];
   for (const e of ops.extractors) {
+    checkBudget(input.budget);
     const values = runExtractor(e, input);
     if (values.length === 0) continue;
     if (e.name) {

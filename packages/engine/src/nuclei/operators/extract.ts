@@ -1,6 +1,7 @@
 import { evaluateDsl } from '../dsl/evaluate.js';
 import { renderTemplate } from '../dsl/render.js';
 import { toStr } from '../dsl/values.js';
+import { checkBudget } from '../util/budget.js';
 import { asciiLower } from '../util/bytes.js';
 import { jqToString, runJq } from './json-query.js';
 import type { Extractor, OperatorInput } from './types.js';
@@ -15,7 +16,8 @@ export function runExtractor(e: Extractor, input: OperatorInput): string[] {
       const part = input.part(e.part);
       if (part === undefined) break;
       for (const re of e.regex) {
-        for (const m of re.findAll(part, 10_000)) {
+        checkBudget(input.budget);
+        for (const m of re.findAll(part, 10_000, () => checkBudget(input.budget))) {
           const value = m.groups[e.group];
           if (value !== undefined) add(value);
         }

@@ -1,11 +1,13 @@
 import { evaluateDslCondition } from '../dsl/evaluate.js';
 import { renderTemplate } from '../dsl/render.js';
+import { checkBudget } from '../util/budget.js';
 import { asciiLower } from '../util/bytes.js';
 import type { Matcher, OperatorInput } from './types.js';
 import { queryXpath } from './xpath.js';
 
 /** Whether one matcher matches; `negative` is applied here. Pure apart from reading `input`. */
 export function runMatcher(m: Matcher, input: OperatorInput): boolean {
+  checkBudget(input.budget);
   const result = rawMatch(m, input);
   return m.negative ? !result : result;
 }
@@ -48,7 +50,10 @@ function rawMatch(m: Matcher, input: OperatorInput): boolean {
     case 'regex': {
       const part = input.part(m.part);
       if (part === undefined) return false;
-      return combine(m.condition, m.regex, (re: Matcher['regex'][number]) => re.test(part));
+      return combine(m.condition, m.regex, (re: Matcher['regex'][number]) => {
+        checkBudget(input.budget);
+        return re.test(part);
+      });
     }
     case 'binary': {
       const part = input.part(m.part);

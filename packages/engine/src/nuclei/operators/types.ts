@@ -1,6 +1,7 @@
 import type { Scope } from '../dsl/evaluate.js';
 import type { DslValue } from '../dsl/values.js';
 import type { GoRegex } from '../regex/go-regex.js';
+import type { MatchBudget } from '../util/budget.js';
 
 export type Condition = 'and' | 'or';
 
@@ -44,4 +45,6 @@ export interface OperatorInput {
   readonly scope: Scope & { set(name: string, value: DslValue): unknown };
   /** Returns the text of a part, or undefined when the part does not exist. */
   part(name: string | undefined): string | undefined;
+  /** Deadline and abort signal checked between matchers, regexes and matches. */
+  readonly budget?: MatchBudget;
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { type HelperFileContext, resolveHelperFile } from '../load/helper-files.js';
 import { toByteString } from '../util/bytes.js';
 
 export type AttackType = 'batteringram' | 'pitchfork' | 'clusterbomb';
@@ -14,7 +14,7 @@ export type PayloadCombo = ReadonlyMap<string, string>;
 export function loadPayloads(
   raw: Readonly<Record<string, unknown>> | undefined,
   usedIn: string,
-  templateDir: string | undefined,
+  files: HelperFileContext,
 ): PayloadSet {
   const out = new Map<string, string[]>();
   for (const [name, value] of Object.entries(raw ?? {})) {
@@ -32,9 +32,8 @@ export function loadPayloads(
       );
     else {
       const file = String(value);
-      if (!templateDir && !isAbsolute(file))
-        throw new Error(`payload file ${JSON.stringify(file)} needs the template's folder`);
-      const text = readFileSync(isAbsolute(file) ? file : resolve(templateDir!, file), 'utf8');
+      // A multi-line string is an inline list, as in Nuclei.
+      const text = file.includes('\n') ? file : readFileSync(resolveHelperFile(file, files), 'utf8');
       out.set(
         name,
         text

@@ -8,6 +8,7 @@ import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { domainVariables } from '../target.js';
 import type { DnsBlock } from '../template-model.js';
+import { matchBudget } from '../util/budget.js';
 import { type DnsReply, queryDns, recordData, recordLine } from './dns-wire.js';
 import { partReader } from './http-executor.js';
 
@@ -36,7 +37,11 @@ export async function runDnsBlock(run: TemplateRun, block: DnsBlock): Promise<Bl
     const fields = replyFields(reply, name, block.type);
     const opScope = new LayeredScope(fields, combo as Map<string, DslValue>, run.state, base);
     const read = partReader(opScope);
-    const outcome = evaluateOperators(block.operators, { scope: opScope, part: (p) => read(p ?? 'raw') });
+    const outcome = evaluateOperators(block.operators, {
+      scope: opScope,
+      part: (p) => read(p ?? 'raw'),
+      budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
+    });
     storeExtracted(run, outcome.extracted);
     emitFindings(run, 'dns', outcome, {
       matchedAt: name,

@@ -14,6 +14,7 @@ import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { hostname, httpVariables, type Target } from '../target.js';
 import type { HttpBlock } from '../template-model.js';
+import { matchBudget } from '../util/budget.js';
 
 type Scheme = 'http' | 'https';
 
@@ -158,7 +159,11 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
               run.state,
               base,
             );
-            const outcome = evaluateOperators(block.operators, { scope: opScope, part: partReader(opScope) });
+            const outcome = evaluateOperators(block.operators, {
+              scope: opScope,
+              part: partReader(opScope),
+              budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
+            });
             if (oob && isLast) oob.arm(outcome.matched, opScope, res);
             storeExtracted(run, outcome.extracted, block.iterateAll);
             if (outcome.findings.length > 0) {
@@ -212,9 +217,11 @@ function safeBuild(
 ): BuiltRequest | undefined {
   const { target, scan } = run;
   try {
-    return request.raw !== undefined
-      ? buildRawRequest(block, request.raw, scope, target, root, scan.options.userAgent)
-      : buildPathRequest(block, request.path, scope, target, scan.options.userAgent);
+    const built =
+      request.raw !== undefined
+        ? buildRawRequest(block, request.raw, scope, target, root, scan.options.userAgent)
+        : buildPathRequest(block, request.path, scope, target, scan.options.userAgent);
+    return built && scan.options.headers.length > 0 ? withExtraHeaders(built, scan.options.headers) : built;
   } catch (error) {
     run.scan.emit({
       type: 'failure',
@@ -225,6 +232,14 @@ function safeBuild(
     });
     return undefined;
   }
+}
+
+/** `-H name: value`: replaces the template's header of that name (case-insensitive) or adds it. */
+function withExtraHeaders(built: BuiltRequest, extra: readonly (readonly [string, string])[]): BuiltRequest {
+  if (built.spec.rawBytes !== undefined) return built;
+  const names = new Set(extra.map(([k]) => k.toLowerCase()));
+  const headers = [...built.spec.headers.filter(([k]) => !names.has(k.toLowerCase())), ...extra];
+  return { ...built, spec: { ...built.spec, headers } };
 }
 
 function reportBlocked(run: TemplateRun, matched: boolean, names: Set<string>): BlockOutcome {
@@ -330,7 +345,7 @@ async function sendWithRetries(
       }
     : spec;
   const opts = {
-    timeoutMs: timeoutMs ?? scan.options.timeoutMs * 3,
+    timeoutMs: timeoutMs ?? scan.options.responseTimeoutMs ?? scan.options.timeoutMs * 3,
     readLimit: block.maxSize ?? scan.options.responseReadLimit,
     signal: scan.signal,
   };
@@ -396,7 +411,11 @@ class OobWatch {
       ['interactsh_ip', i.remoteAddress],
     ]);
     const scope = new LayeredScope(fields, this.armed.scope);
-    const outcome = evaluateOperators(this.block.operators, { scope, part: partReader(scope) });
+    const outcome = evaluateOperators(this.block.operators, {
+      scope,
+      part: partReader(scope),
+      budget: matchBudget(this.run.scan.signal, this.run.scan.options.matchTimeoutMs),
+    });
     if (!outcome.matched) return;
     const { res } = this.armed;
     emitFindings(this.run, 'http', outcome, {

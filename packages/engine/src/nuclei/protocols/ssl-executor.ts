@@ -15,6 +15,7 @@ import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { domainVariables, hostname } from '../target.js';
 import type { SslBlock } from '../template-model.js';
+import { matchBudget } from '../util/budget.js';
 import { partReader } from './http-executor.js';
 
 const VERSIONS: Record<string, SecureVersion> = {
@@ -63,7 +64,11 @@ export async function runSslBlock(run: TemplateRun, block: SslBlock): Promise<Bl
   }
   const opScope = new LayeredScope(fields, run.state, base);
   const read = partReader(opScope);
-  const outcome = evaluateOperators(block.operators, { scope: opScope, part: (p) => read(p ?? 'response') });
+  const outcome = evaluateOperators(block.operators, {
+    scope: opScope,
+    part: (p) => read(p ?? 'response'),
+    budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
+  });
   storeExtracted(run, outcome.extracted);
   emitFindings(run, 'ssl', outcome, {
     matchedAt: `${host}:${targetPort}`,

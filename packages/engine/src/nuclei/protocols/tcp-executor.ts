@@ -9,6 +9,7 @@ import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { domainVariables, hostname } from '../target.js';
 import type { TcpBlock } from '../template-model.js';
+import { matchBudget } from '../util/budget.js';
 import { partReader } from './http-executor.js';
 import { SocketReader } from './socket-reader.js';
 
@@ -59,7 +60,11 @@ export async function runTcpBlock(run: TemplateRun, block: TcpBlock): Promise<Bl
       if (!exchange) continue;
       const opScope = new LayeredScope(exchange.fields, combo as Map<string, DslValue>, run.state, base);
       const read = partReader(opScope);
-      const outcome = evaluateOperators(block.operators, { scope: opScope, part: (p) => read(p ?? 'data') });
+      const outcome = evaluateOperators(block.operators, {
+        scope: opScope,
+        part: (p) => read(p ?? 'data'),
+        budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
+      });
       storeExtracted(run, outcome.extracted);
       const at = `${address.host}:${address.port}`;
       emitFindings(run, 'tcp', outcome, {
@@ -93,7 +98,10 @@ async function converse(
     let request = '';
     let response = '';
     for (const input of block.inputs) {
-      const data = renderTemplate(input.data, scope);
+      const rendered = renderTemplate(input.data, scope);
+      const data = input.hexAfterRender
+        ? Buffer.from(rendered.replace(/\s+/g, ''), 'hex').toString('latin1')
+        : rendered;
       request += data;
       socket.write(Buffer.from(data, 'latin1'));
       if (input.read > 0) {

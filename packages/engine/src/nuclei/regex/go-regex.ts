@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { mayBacktrackCatastrophically, translateGoRegex } from './translate-go-regex.js';
+import { isQuantifierFree, translateGoRegex } from './translate-go-regex.js';
 
 export interface RegexMatch {
   /** Index 0 is the whole match; unmatched groups are `undefined`. */
@@ -11,16 +11,18 @@ export interface GoRegex {
   readonly pattern: string;
   readonly engine: 'js' | 're2';
   test(input: string): boolean;
-  /** All non-overlapping matches, at most `limit`. */
-  findAll(input: string, limit?: number): RegexMatch[];
+  /** All non-overlapping matches, at most `limit`; `check` runs every 64 matches and may throw. */
+  findAll(input: string, limit?: number, check?: () => void): RegexMatch[];
 }
 
 const cache = new Map<string, GoRegex>();
 
 /**
- * Compiles a Go regular expression. Safe patterns become a native RegExp (fast); patterns that
- * JavaScript cannot express identically, or that could backtrack catastrophically, run on RE2JS,
- * a linear-time port of RE2 — the same dialect Nuclei uses, so semantics stay Go's.
+ * Compiles a Go regular expression. Every pattern with a quantifier runs on RE2JS, a linear-time
+ * port of Go's RE2 — the engine Nuclei uses, so syntax and semantics stay Go's and no input can make
+ * a match super-linear. A backtracking RegExp, even for `[a-z]+@` alone, is quadratic on a long
+ * unbroken line, so only quantifier-free patterns (each start position costs at most the pattern's
+ * length) that translate exactly become a native RegExp, for speed.
  *
  * @example
  * compileGoRegex('(?i)server: (?P<name>\\w+)').findAll('Server: nginx')[0]?.groups[1] // 'nginx'
@@ -37,7 +39,7 @@ export function compileGoRegex(pattern: string, caseInsensitive = false): GoRege
 }
 
 function compile(pattern: string, caseInsensitive: boolean): GoRegex {
-  const translated = mayBacktrackCatastrophically(pattern) ? undefined : translateGoRegex(pattern);
+  const translated = isQuantifierFree(pattern) ? translateGoRegex(pattern) : undefined;
   if (translated) {
     let flags = translated.flags;
     if (caseInsensitive && !flags.includes('i')) flags += 'i';
@@ -56,17 +58,29 @@ function jsRegex(pattern: string, re: RegExp): GoRegex {
     pattern,
     engine: 'js',
     test: (input) => re.test(input),
-    findAll(input, limit = Number.POSITIVE_INFINITY) {
+    findAll(input, limit = Number.POSITIVE_INFINITY, check) {
       const out: RegexMatch[] = [];
       global.lastIndex = 0;
       for (let m = global.exec(input); m && out.length < limit; m = global.exec(input)) {
         out.push({ groups: [...m] });
+        if (check && out.length % 64 === 0) check();
         if (m[0] === '') global.lastIndex++;
       }
       return out;
     },
   };
 }
+
+/**
+ * RE2JS has no DFA: its linear-time NFA costs about 1–2 µs per character for patterns without a
+ * literal prefix, so one call over a 10 MB body could run for many seconds, and a synchronous call
+ * cannot be interrupted. Each RE2 call therefore sees at most the first 1 MiB of a part (≈1 s worst
+ * case), which keeps every abort and match budget within about a second. Quantifier-free patterns
+ * (native RegExp, fast) still see the whole part.
+ */
+export const RE2_INPUT_LIMIT = 1024 * 1024;
+const capped = (input: string): string =>
+  input.length > RE2_INPUT_LIMIT ? input.slice(0, RE2_INPUT_LIMIT) : input;
 
 function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   let re: RE2JS;
@@ -78,15 +92,16 @@ function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   return {
     pattern,
     engine: 're2',
-    test: (input) => re.matcher(input).find(),
-    findAll(input, limit = Number.POSITIVE_INFINITY) {
+    test: (input) => re.matcher(capped(input)).find(),
+    findAll(input, limit = Number.POSITIVE_INFINITY, check) {
       const out: RegexMatch[] = [];
-      const m = re.matcher(input);
+      const m = re.matcher(capped(input));
       const count = m.groupCount();
       while (out.length < limit && m.find()) {
         const groups: (string | undefined)[] = [];
         for (let g = 0; g <= count; g++) groups.push(m.group(g) ?? undefined);
         out.push({ groups });
+        if (check && out.length % 64 === 0) check();
       }
       return out;
     },

@@ -18,7 +18,10 @@ export function translateGoRegex(pattern: string): Translation | undefined {
     for (const f of m[1]!) flags.add(f);
     rest = rest.slice(m[0].length);
   }
-  if (flags.has('U')) return undefined;
+  // (?U) swaps greediness; under (?m) JavaScript's ^ and $ also break at \r and U+2028/9.
+  if (flags.has('U') || flags.has('m')) return undefined;
+  // Go matches runes of UTF-8 and folds case by Unicode rules: only ASCII patterns are translated.
+  for (let i = 0; i < rest.length; i++) if (rest.charCodeAt(i) > 0x7f) return undefined;
   let out = '';
   let inClass = false;
   for (let i = 0; i < rest.length; i++) {
@@ -37,7 +40,12 @@ export function translateGoRegex(pattern: string): Translation | undefined {
       } else if ('pPCxz'.includes(next) && (next !== 'x' || rest[i + 2] === '{')) return undefined;
       else if (/[0-9]/.test(next) && next !== '0')
         return undefined; // backreferences do not exist in Go
-      else out += c + next;
+      // Go's \s is [\t\n\f\r ]; JavaScript's also takes \v and Unicode spaces.
+      else if (next === 's') out += inClass ? '\\t\\n\\f\\r ' : '[\\t\\n\\f\\r ]';
+      else if (next === 'S') {
+        if (inClass) return undefined;
+        out += '[^\\t\\n\\f\\r ]';
+      } else out += c + next;
       i++;
       continue;
     }
@@ -73,9 +81,48 @@ export function translateGoRegex(pattern: string): Translation | undefined {
       }
       return undefined; // inline flags inside the pattern
     }
+    // Go's `.` excludes only \n; JavaScript's also excludes \r and U+2028/9.
+    if (c === '.' && !flags.has('s')) {
+      out += '[^\\n]';
+      continue;
+    }
     out += c;
   }
   return { source: out, flags: [...flags].join('') };
+}
+
+/**
+ * True when the pattern has no repetition (`*`, `+`, `?`, `{n,m}`): a backtracking engine then
+ * spends at most the pattern's length per start position, which is as linear as RE2. `(?` opens a
+ * group and is not a quantifier. Conservative: `\Q…\E` content is scanned like pattern text.
+ */
+export function isQuantifierFree(pattern: string): boolean {
+  let inClass = false;
+  let afterOpen = false; // the previous token was an unescaped `(`
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const opened = afterOpen;
+    afterOpen = false;
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      if (pattern[i + 1] === '^') i++;
+      if (pattern[i + 1] === ']') i++;
+      continue;
+    }
+    if (c === '(') afterOpen = true;
+    if (c === '*' || c === '+') return false;
+    if (c === '?' && !opened) return false;
+    if (c === '{' && /^\{\d*(,\d*)?\}/.test(pattern.slice(i))) return false;
+  }
+  return true;
 }
 
 /**

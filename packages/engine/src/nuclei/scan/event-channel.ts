@@ -1,6 +1,11 @@
 /**
  * A push-to-pull bridge: producers `push`, one consumer iterates. Ending or failing wakes the
  * consumer; leaving the loop early (`return()`) calls `onCancel` so producers stop.
+ *
+ * Back-pressure: producers `await room()` before starting more work. Once `highWater` events wait
+ * unread, `room()` holds them until the consumer has read the buffer down to half of it — so a
+ * consumer slower than the scan (a worker posting batches to a busy server) keeps memory flat
+ * instead of the buffer growing with every host × template (nuclei#4530's OOM).
  */
 export class EventChannel<T> implements AsyncIterableIterator<T> {
   private readonly buffer: T[] = [];
@@ -8,8 +13,29 @@ export class EventChannel<T> implements AsyncIterableIterator<T> {
   private failWaiting: ((e: unknown) => void) | undefined;
   private closed = false;
   private error: unknown;
+  private roomWaiters: (() => void)[] = [];
 
-  constructor(private readonly onCancel: () => void) {}
+  constructor(
+    private readonly onCancel: () => void,
+    private readonly highWater = 256,
+  ) {}
+
+  /** Resolves at once while the buffer is below `highWater`, else once the consumer drained it. */
+  room(): Promise<void> {
+    if (this.closed || this.buffer.length < this.highWater) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  /** Events pushed and not yet read. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  private releaseRoom(): void {
+    const waiters = this.roomWaiters;
+    this.roomWaiters = [];
+    for (const w of waiters) w();
+  }
 
   push(value: T): void {
     if (this.closed) return;
@@ -24,6 +50,7 @@ export class EventChannel<T> implements AsyncIterableIterator<T> {
     if (this.closed) return;
     this.closed = true;
     this.error = error;
+    this.releaseRoom();
     if (this.waiting) {
       const resolve = this.waiting;
       const reject = this.failWaiting!;
@@ -34,7 +61,11 @@ export class EventChannel<T> implements AsyncIterableIterator<T> {
   }
 
   next(): Promise<IteratorResult<T>> {
-    if (this.buffer.length > 0) return Promise.resolve({ value: this.buffer.shift()!, done: false });
+    if (this.buffer.length > 0) {
+      const value = this.buffer.shift()!;
+      if (this.roomWaiters.length && this.buffer.length <= this.highWater / 2) this.releaseRoom();
+      return Promise.resolve({ value, done: false });
+    }
     if (this.closed)
       return this.error ? Promise.reject(this.error) : Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve, reject) => {
@@ -47,6 +78,7 @@ export class EventChannel<T> implements AsyncIterableIterator<T> {
     if (!this.closed) this.onCancel();
     this.closed = true;
     this.buffer.length = 0;
+    this.releaseRoom();
     return Promise.resolve({ value: undefined, done: true });
   }
 

@@ -1,3 +1,5 @@
+import { onAbort } from '../util/abort-registry.js';
+
 /**
  * A global requests-per-second limit over a 1 s window, like Nuclei's `-rl`. `take()` resolves when
  * a request may start; 0 means unlimited. Waiters are released in order.
@@ -19,16 +21,19 @@ export class RateLimiter {
     if (this.perSecond <= 0) return Promise.resolve();
     if (this.waiters.length === 0 && this.tryTake()) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        const i = this.waiters.indexOf(release);
-        if (i >= 0) this.waiters.splice(i, 1);
-        reject(signal?.reason ?? new Error('aborted'));
-      };
+      // Through the abort registry, not addEventListener: hundreds of requests wait here at a low
+      // rate (25 templates × 25 hosts), and one listener each on the scan's signal made Node warn.
+      const unregister = signal
+        ? onAbort(signal, () => {
+            const i = this.waiters.indexOf(release);
+            if (i >= 0) this.waiters.splice(i, 1);
+            reject(signal.reason ?? new Error('aborted'));
+          })
+        : () => {};
       const release = () => {
-        signal?.removeEventListener('abort', onAbort);
+        unregister();
         resolve();
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.push(release);
       this.schedule();
     });
@@ -53,6 +58,7 @@ export class RateLimiter {
       while (this.waiters.length > 0 && this.tryTake()) this.waiters.shift()!();
       if (this.waiters.length > 0) this.schedule();
     }, wait);
-    this.timer.unref?.();
+    // Kept referenced: while every request waits for the next window this timer is the only
+    // thing left in the event loop, and an unref'd one let Node exit mid-scan (exit code 13).
   }
 }

@@ -1,12 +1,14 @@
 import { hasUnresolved, renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
+import type { FlowExpr } from '../load/simple-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
 import { runSslBlock } from '../protocols/ssl-executor.js';
 import { runTcpBlock } from '../protocols/tcp-executor.js';
 import { domainVariables, httpVariables, type Target } from '../target.js';
 import type { Block, CompiledTemplate, WorkflowStep } from '../template-model.js';
+import { onAbort } from '../util/abort-registry.js';
 import type { BlockOutcome, ScanContext, TemplateRun } from './context.js';
 import { LayeredScope } from './layered-scope.js';
 
@@ -59,6 +61,40 @@ function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
 
 /** Runs every block of one template against one target (or once, when self-contained). */
 export async function runTemplateOnTarget(
+  parent: ScanContext,
+  template: CompiledTemplate,
+  target: Target | undefined,
+  workflowId?: string,
+): Promise<BlockOutcome> {
+  const ms = parent.options.templateTimeoutMs;
+  if (ms <= 0 || template.workflow) return runWithin(parent, template, target, workflowId);
+  // The template's own budget: its signal aborts with the scan's or when the time is up, and every
+  // executor and matcher loop reads `run.scan.signal`.
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new Error(`template budget of ${ms} ms exceeded`));
+  }, ms);
+  timer.unref();
+  const off = onAbort(parent.signal, () => controller.abort(parent.signal.reason));
+  try {
+    return await runWithin({ ...parent, signal: controller.signal }, template, target, workflowId);
+  } finally {
+    clearTimeout(timer);
+    off();
+    if (expired && !parent.signal.aborted)
+      parent.emit({
+        type: 'failure',
+        templateId: template.id,
+        target: target?.input ?? '',
+        protocol: template.protocols[0] ?? 'http',
+        message: `stopped after its budget of ${ms} ms on this target (templateTimeoutMs)`,
+      });
+  }
+}
+
+async function runWithin(
   scan: ScanContext,
   template: CompiledTemplate,
   target: Target | undefined,
@@ -83,12 +119,13 @@ export async function runTemplateOnTarget(
   };
   let matched = false;
   const names = new Set<string>();
-  for (const block of template.blocks) {
-    if (scan.signal.aborted) break;
+  const runOne = async (block: Block): Promise<boolean> => {
+    if (scan.signal.aborted) return false;
     try {
       const outcome = await runBlock(run, block);
       matched ||= outcome.matched;
       for (const n of outcome.matchedNames) names.add(n);
+      return outcome.matched;
     } catch (error) {
       scan.emit({
         type: 'failure',
@@ -97,9 +134,30 @@ export async function runTemplateOnTarget(
         protocol: block.protocol,
         message: (error as Error).message,
       });
+      return false;
     }
-  }
+  };
+  if (template.flow) await runFlow(template.flow, template.blocks, runOne);
+  else for (const block of template.blocks) await runOne(block);
   return { matched, matchedNames: [...names] };
+}
+
+/** Evaluates a simple flow: `proto(n)` runs the n-th block of that protocol (all of them without n). */
+async function runFlow(
+  expr: FlowExpr,
+  blocks: readonly Block[],
+  runOne: (block: Block) => Promise<boolean>,
+): Promise<boolean> {
+  if (expr.kind !== 'call') {
+    const left = await runFlow(expr.left, blocks, runOne);
+    if (expr.kind === 'and' ? !left : left) return left;
+    return runFlow(expr.right, blocks, runOne);
+  }
+  const ofProtocol = blocks.filter((b) => b.protocol === expr.protocol);
+  const chosen = expr.index === undefined ? ofProtocol : ofProtocol.slice(expr.index - 1, expr.index);
+  let any = false;
+  for (const block of chosen) any = (await runOne(block)) || any;
+  return any;
 }
 
 /** Workflows: a step's subtemplates run when it matched; matcher conditions pick by matcher name. */
@@ -111,6 +169,14 @@ async function runWorkflow(
 ): Promise<BlockOutcome> {
   let matched = false;
   for (const step of steps) {
+    for (const s of step.skipped) {
+      scan.emit({
+        type: 'skipped',
+        templateId: workflowId,
+        target: target.input,
+        reason: `workflow step ${s.template} skipped (${s.reason})`,
+      });
+    }
     for (const template of step.templates) {
       if (scan.signal.aborted) return { matched, matchedNames: [] };
       const outcome = await runTemplateOnTarget(scan, template, target, workflowId);

@@ -46,7 +46,12 @@ export function runTemplates(input: RunTemplatesInput): AsyncIterable<ScanEvent>
   const onAbort = () => controller.abort(input.signal?.reason);
   if (input.signal?.aborted) controller.abort(input.signal.reason);
   input.signal?.addEventListener('abort', onAbort, { once: true });
-  void scan(input, controller.signal, (e) => channel.push(e))
+  void scan(
+    input,
+    controller.signal,
+    (e) => channel.push(e),
+    () => channel.room(),
+  )
     .then(
       () => channel.end(),
       (error) => channel.end(error),
@@ -59,6 +64,8 @@ async function scan(
   input: RunTemplatesInput,
   signal: AbortSignal,
   emit: (e: ScanEvent) => void,
+  /** Back-pressure: resolves once the consumer has caught up (EventChannel.room). */
+  room: () => Promise<void> = async () => {},
 ): Promise<void> {
   const options = resolveOptions(input.options);
   const targets: Target[] = [];
@@ -107,10 +114,15 @@ async function scan(
       if (template.selfContained) {
         if (!options.enableSelfContained)
           emit({ type: 'skipped', templateId: template.id, reason: SELF_CONTAINED_SKIP });
-        else await runTemplateOnTarget(context, template, undefined);
+        else {
+          await room();
+          await runTemplateOnTarget(context, template, undefined);
+        }
         return;
       }
       await runPool(ordered, options.bulkSize, signal, async (target) => {
+        // Start no new host while the consumer is behind: events stay bounded, not hosts × templates.
+        await room();
         await runTemplateOnTarget(context, template, target);
       });
     });

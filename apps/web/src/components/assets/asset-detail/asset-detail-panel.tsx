@@ -1,16 +1,8 @@
 import type { Asset } from '@didban/core';
-import {
-  Dialog,
-  DialogPanel,
-  DialogTitle,
-  Tab,
-  TabGroup,
-  TabList,
-  TabPanel,
-  TabPanels,
-} from '@headlessui/react';
+import { Dialog, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel } from '../../ui/dialog-panel';
 import { ChangelogTab } from './changelog-tab';
 import { DetailHeader } from './detail-header';
 import { FindingsTab } from './findings-tab';
@@ -75,7 +67,7 @@ function DetailBody({ asset, onClose }: { asset: Asset; onClose: () => void }) {
         </button>
       </div>
       <TabGroup className="flex flex-1 flex-col">
-        <TabList className="flex gap-1 overflow-x-auto border-b border-zinc-800 px-6">
+        <TabList className="flex gap-1 overflow-x-auto relative border-b border-zinc-800 px-6">
           {tabs.map((tab) => (
             <Tab
               key={tab.key}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime } from '../../../lib/format-date';
 import type { Tone } from '../../../lib/status-tone';
+import { LoadFailed } from '../../ui/query-state';
 import { Badge } from '../../ui/status-badge';
 import { showValue } from '../show-value';
 import { useFieldLabel } from '../use-field-label';
@@ -24,9 +25,12 @@ export function ChangelogTab({ asset }: { asset: Asset }) {
   if (changelog.isLoading) return <p className="text-sm text-zinc-500">{t('shared:loading')}</p>;
   if (changelog.isError)
     return (
-      <p className="text-sm text-red-300" role="alert">
-        {t('assetDetail.changelog.loadFailed')}
-      </p>
+      <LoadFailed
+        error={changelog.error}
+        retry={changelog.refetch}
+        retrying={changelog.isFetching}
+        failed={t('assetDetail.changelog.loadFailed')}
+      />
     );
   const entries = changelog.data ?? [];
   if (!entries.length) return <p className="text-sm text-zinc-500">{t('assetDetail.changelog.empty')}</p>;

@@ -44,7 +44,7 @@ export function FindingsTab({ assetId, group }: { assetId: string; group: Severi
   }
   const th = 'px-3 py-2 text-start text-xs font-medium text-zinc-400';
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-800">
+    <div className="overflow-x-auto relative rounded-xl border border-zinc-800">
       <table className="w-full text-sm">
         <thead className="bg-zinc-900">
           <tr>

@@ -27,7 +27,7 @@ export function HttpResponse({
       ) : (
         <div
           dir="ltr"
-          className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-start font-mono text-xs leading-relaxed"
+          className="overflow-x-auto relative rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-start font-mono text-xs leading-relaxed"
         >
           <p className="text-emerald-300" data-testid="http-status-line">
             HTTP {asset.status}

@@ -126,6 +126,14 @@ export const assetsGroupsEn = {
     settings: 'Settings',
     history: 'Discovery history',
     noHistory: 'No discovery has run yet.',
+    emptyReason: {
+      resolver_unreachable:
+        "Discovery found nothing: the DNS resolver answered none of the {{names}} names it was asked about. Check the worker's resolver (DIDBAN_WORKER_RESOLVERS for the built-in worker, --resolver for your own), then re-discover.",
+      nothing_resolved:
+        "Discovery found nothing: none of the {{names}} names tried resolved to an address. Check the root domains, and that the worker's resolver knows them (a private or lab zone needs its own resolver).",
+      no_open_ports:
+        'Discovery found nothing: {{hosts}} hosts resolved, but none of the {{ports}} ports probed was open. Try a wider port setting, then re-discover.',
+    },
     notFound: 'This asset group does not exist or could not be loaded.',
     none: 'None',
     on: 'On',

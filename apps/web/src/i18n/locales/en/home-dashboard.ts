@@ -38,4 +38,9 @@ export const homeDashboardEn = {
     legendNone: 'No workers',
     loadingMap: 'Loading the map…',
   },
+  firstStep: {
+    title: 'Start here',
+    body: 'Add an asset group: the domains or addresses you own. Didban discovers their hosts, ports and web services; then you scan them for vulnerabilities.',
+    action: 'Create your first asset group',
+  },
 } as const;

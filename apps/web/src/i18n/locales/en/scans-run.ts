@@ -4,6 +4,7 @@
  */
 export const scansRunEn = {
   bulk: {
+    selected: 'Selected: {{n}}',
     titleGroups_one: 'Bulk scan of {{n}} asset group',
     titleGroups_other: 'Bulk scan of {{n}} asset groups',
     titleAssets_one: 'Bulk scan of {{n}} asset',

@@ -169,9 +169,9 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
       lastSeen: 'آخرین مشاهده',
       severities: {
         info: 'اطلاعاتی',
-        low: 'کم',
+        low: 'پایین',
         medium: 'متوسط',
-        high: 'زیاد',
+        high: 'بالا',
         critical: 'بحرانی',
         unknown: 'نامشخص',
       },

@@ -19,4 +19,7 @@ export const homeFa = {
     teams: 'کار تیمی',
     teamsBody: 'دیگران را دعوت کنید و فضای کاری مشترک داشته باشید.',
   },
-} satisfies Omit<Translations['home'], 'stats' | 'severity' | 'workersMap'> as Translations['home'];
+} satisfies Omit<
+  Translations['home'],
+  'stats' | 'severity' | 'workersMap' | 'firstStep'
+> as Translations['home'];

@@ -91,7 +91,7 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
     keys: {
       name: 'نام',
       status: 'وضعیت',
-      worker_group: 'گروه کارگر',
+      worker_group: 'گروه کارگزار',
       asset_group: 'گروه دارایی',
       template_ids: 'قالب',
       template_tags: 'برچسب',
@@ -116,8 +116,8 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
     tags: 'برچسب‌های قالب',
     tagSearch: 'جست‌وجوی برچسب‌ها',
     loading: 'در حال بارگذاری…',
-    workerGroup: 'گروه کارگر (اختیاری)',
-    workerGroupNone: 'گروه کارگرِ گروه دارایی، یا هر کارگری',
+    workerGroup: 'گروه کارگزار (اختیاری)',
+    workerGroupNone: 'گروه کارگزارِ گروه دارایی، یا هر کارگزاری',
     schedule: 'زمان‌بندی',
     frequency: 'تکرار',
     frequencies: {
@@ -141,7 +141,7 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
     group: 'گروه دارایی',
     templates: 'قالب‌ها',
     tags: 'برچسب‌ها',
-    workerGroup: 'گروه کارگر',
+    workerGroup: 'گروه کارگزار',
     schedule: 'زمان‌بندی',
     noSchedule: 'زمان‌بندی نشده',
     nextRun: 'بعدی {{when}}',

@@ -3,6 +3,7 @@ import type { Translations } from '../en';
 /** Persian strings of the bulk scan modal and the scan progress page. */
 export const scansRunFa: Pick<Translations['scans'], 'bulk' | 'progress'> = {
   bulk: {
+    selected: 'انتخاب‌شده: {{n}}',
     titleGroups_one: 'اسکن گروهی {{n}} گروه دارایی',
     titleGroups_other: 'اسکن گروهی {{n}} گروه دارایی',
     titleAssets_one: 'اسکن گروهی {{n}} دارایی',

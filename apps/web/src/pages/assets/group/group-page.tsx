@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Card, ListState } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
 import { assetLoadingPath, PATHS } from '../../../routes/paths';
 import { GroupStatusBadge, isDiscovering } from '../groups/group-status';
 import { GroupWizard } from '../groups/group-wizard';
@@ -16,6 +17,7 @@ import {
   useRediscover,
 } from '../groups/use-asset-groups';
 import { InventoryView } from '../inventory/inventory-view';
+import { EmptyDiscoveryNotice } from './empty-discovery-notice';
 import { EnumerationHistoryList } from './enumeration-history';
 import { GroupDetails } from './group-details';
 
@@ -35,11 +37,7 @@ export function GroupPage() {
   const remove = useDeleteAssetGroups(() => navigate(PATHS.assetGroups, { replace: true }));
 
   if (!group.data) {
-    return (
-      <ListState kind={group.isError ? 'error' : 'loading'}>
-        {group.isError ? t('group.notFound') : t('shared:loading')}
-      </ListState>
-    );
+    return <QueryState query={group} notFound={t('group.notFound')} failed={t('shared:loadFailed')} />;
   }
   const g = group.data;
   return (
@@ -79,6 +77,7 @@ export function GroupPage() {
           </Button>
         </div>
       </header>
+      <EmptyDiscoveryNotice assetCount={g.asset_count} latest={enumeration.data?.history[0]} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('group.settings')}</h2>
@@ -89,9 +88,7 @@ export function GroupPage() {
           {enumeration.data ? (
             <EnumerationHistoryList history={enumeration.data.history} />
           ) : (
-            <p className="text-sm text-zinc-500">
-              {t(enumeration.isError ? 'shared:loadFailed' : 'shared:loading')}
-            </p>
+            <QueryState query={enumeration} />
           )}
         </Card>
       </div>

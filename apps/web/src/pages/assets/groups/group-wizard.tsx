@@ -1,8 +1,9 @@
 import type { AssetGroup } from '@didban/core';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogTitle } from '@headlessui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DialogPanel } from '../../../components/ui/dialog-panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { useLang } from '../../../hooks/use-lang';
 import { useAllWorkerGroups } from '../../../hooks/use-workers';

@@ -1,11 +1,13 @@
 import type { AssetGroup } from '@didban/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-state';
+import { StaleFrame } from '../../../components/ui/stale-frame';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useLang } from '../../../hooks/use-lang';
 import { formatNumber } from '../../../lib/format-date';
@@ -29,7 +31,13 @@ export function GroupsPage() {
   const [page, setPage] = useState(1);
   // Selected groups are kept whole, so a selection survives paging and feeds export and scan.
   const [selected, setSelected] = useState<Map<string, AssetGroup>>(new Map());
-  const [editing, setEditing] = useState<Editing>(null);
+  // `?new=1` (home's first step) opens the create wizard at once; the flag is dropped so a
+  // reload or Back does not open it again.
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<Editing>(() => (params.get('new') === '1' ? { group: null } : null));
+  useEffect(() => {
+    if (params.has('new')) setParams({}, { replace: true });
+  }, [params, setParams]);
   const [deleting, setDeleting] = useState<AssetGroup[] | null>(null);
   const [scanTarget, setScanTarget] = useState<ScanTarget | null>(null);
   const groups = useAssetGroups(settled, page);
@@ -131,48 +139,48 @@ export function GroupsPage() {
       ) : null}
 
       {!data ? (
-        <ListState kind={groups.isError ? 'error' : 'loading'}>
-          {t(groups.isError ? 'shared:loadFailed' : 'shared:loading')}
-        </ListState>
+        <QueryState query={groups} />
       ) : rows.length === 0 ? (
         <ListState kind="empty">{t(settled.trim() ? 'groups.noMatch' : 'groups.empty')}</ListState>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-zinc-800">
-            <table className="w-full min-w-[44rem] text-start text-sm">
-              <thead className="bg-zinc-900/80 text-xs text-zinc-400">
-                <tr>
-                  <th className="w-10 px-3 py-2 text-start">
-                    <input
-                      type="checkbox"
-                      checked={allOnPage}
-                      onChange={togglePage}
-                      aria-label={t('groups.selectPage')}
+          <StaleFrame stale={groups.isPlaceholderData}>
+            <div className="overflow-x-auto relative rounded-xl border border-zinc-800">
+              <table className="w-full min-w-[44rem] text-start text-sm">
+                <thead className="bg-zinc-900/80 text-xs text-zinc-400">
+                  <tr>
+                    <th className="w-10 px-3 py-2 text-start">
+                      <input
+                        type="checkbox"
+                        checked={allOnPage}
+                        onChange={togglePage}
+                        aria-label={t('groups.selectPage')}
+                      />
+                    </th>
+                    <th className="px-3 py-2 text-start font-medium">{t('groups.columns.name')}</th>
+                    <th className="px-3 py-2 text-start font-medium">{t('groups.columns.assets')}</th>
+                    <th className="px-3 py-2 text-start font-medium">{t('groups.columns.status')}</th>
+                    <th className="px-3 py-2 text-start font-medium">{t('groups.columns.schedule')}</th>
+                    <th className="px-3 py-2 text-start font-medium">{t('groups.columns.updated')}</th>
+                    <th className="px-3 py-2">
+                      <span className="sr-only">{t('groups.columns.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((group) => (
+                    <GroupRow
+                      key={group.id}
+                      group={group}
+                      selected={selected.has(group.id)}
+                      onToggle={() => toggle(group)}
+                      onAction={act}
                     />
-                  </th>
-                  <th className="px-3 py-2 text-start font-medium">{t('groups.columns.name')}</th>
-                  <th className="px-3 py-2 text-start font-medium">{t('groups.columns.assets')}</th>
-                  <th className="px-3 py-2 text-start font-medium">{t('groups.columns.status')}</th>
-                  <th className="px-3 py-2 text-start font-medium">{t('groups.columns.schedule')}</th>
-                  <th className="px-3 py-2 text-start font-medium">{t('groups.columns.updated')}</th>
-                  <th className="px-3 py-2">
-                    <span className="sr-only">{t('groups.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((group) => (
-                  <GroupRow
-                    key={group.id}
-                    group={group}
-                    selected={selected.has(group.id)}
-                    onToggle={() => toggle(group)}
-                    onAction={act}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </StaleFrame>
           <Pagination page={data.current_page} totalPages={data.total_pages} onChange={setPage} />
         </>
       )}

@@ -36,7 +36,7 @@ export function AssetTable({
   const allSelected = assets.length > 0 && assets.every((a) => selectedIds.includes(a.id));
   const th = 'px-3 py-2 text-start text-xs font-medium uppercase tracking-wide text-zinc-400';
   return (
-    <div className="overflow-x-auto rounded-2xl border border-zinc-800">
+    <div className="overflow-x-auto relative rounded-2xl border border-zinc-800">
       <table className="w-full min-w-[60rem] text-sm" data-testid="asset-table">
         <thead className="bg-zinc-900">
           <tr>

@@ -4,6 +4,7 @@ import { hostPort } from '../../../components/assets/asset-parts';
 import { showValue } from '../../../components/assets/show-value';
 import { useFieldLabel } from '../../../components/assets/use-field-label';
 import { ListState } from '../../../components/ui/card';
+import { LoadFailed } from '../../../components/ui/query-state';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { useHistoryComparison } from './use-inventory';
@@ -60,7 +61,14 @@ export function CompareView({
       </div>
       {!from || !to || from === to ? <ListState kind="empty">{t('inventory.compare.hint')}</ListState> : null}
       {comparison.isLoading ? <ListState kind="loading">{t('shared:loading')}</ListState> : null}
-      {comparison.isError ? <ListState kind="error">{t('inventory.compare.loadFailed')}</ListState> : null}
+      {comparison.isError ? (
+        <LoadFailed
+          error={comparison.error}
+          retry={comparison.refetch}
+          retrying={comparison.isFetching}
+          failed={t('inventory.compare.loadFailed')}
+        />
+      ) : null}
       {data ? (
         data.added.length + data.removed.length + data.changed.length === 0 ? (
           <ListState kind="empty">{t('inventory.compare.none')}</ListState>

@@ -3,9 +3,10 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssetDetailPanel } from '../../../components/assets/asset-detail/asset-detail-panel';
 import { hostPort } from '../../../components/assets/asset-parts';
-import { ListState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
+import { LoadFailed } from '../../../components/ui/query-state';
+import { StaleFrame } from '../../../components/ui/stale-frame';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { snackbarStore } from '../../../lib/snackbar-store';
@@ -164,7 +165,12 @@ function Inventory({ groupId }: { groupId?: string }) {
           {page.isLoading ? (
             <InventorySkeleton view={state.viewType} />
           ) : page.isError && !page.data ? (
-            <ListState kind="error">{t('inventory.loadFailed')}</ListState>
+            <LoadFailed
+              error={page.error}
+              retry={page.refetch}
+              retrying={page.isFetching}
+              failed={t('inventory.loadFailed')}
+            />
           ) : results.length === 0 ? (
             <div
               className="flex flex-col items-center gap-1 rounded-2xl border border-dashed border-zinc-800 px-6 py-12 text-center"
@@ -173,28 +179,32 @@ function Inventory({ groupId }: { groupId?: string }) {
               <p className="font-medium text-zinc-200">{t('inventory.emptyTitle')}</p>
               <p className="text-sm text-zinc-500">{t('inventory.emptyBody')}</p>
             </div>
-          ) : state.viewType === 'table' ? (
-            <AssetTable
-              assets={results}
-              selectedIds={state.selectedIds}
-              onToggle={toggle}
-              onTogglePage={togglePage}
-              onOpen={setOpened}
-              onDelete={setDeleting}
-            />
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {results.map((asset) => (
-                <AssetCard
-                  key={asset.id}
-                  asset={asset}
-                  selected={state.selectedIds.includes(asset.id)}
-                  onToggle={() => toggle(asset)}
-                  onOpen={() => setOpened(asset)}
+            <StaleFrame stale={page.isPlaceholderData}>
+              {state.viewType === 'table' ? (
+                <AssetTable
+                  assets={results}
+                  selectedIds={state.selectedIds}
+                  onToggle={toggle}
+                  onTogglePage={togglePage}
+                  onOpen={setOpened}
                   onDelete={setDeleting}
                 />
-              ))}
-            </div>
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {results.map((asset) => (
+                    <AssetCard
+                      key={asset.id}
+                      asset={asset}
+                      selected={state.selectedIds.includes(asset.id)}
+                      onToggle={() => toggle(asset)}
+                      onOpen={() => setOpened(asset)}
+                      onDelete={setDeleting}
+                    />
+                  ))}
+                </div>
+              )}
+            </StaleFrame>
           )}
           {page.data && page.data.result_count > 0 ? (
             <footer className="flex flex-wrap items-center justify-between gap-3">

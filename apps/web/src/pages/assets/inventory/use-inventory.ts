@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithFeedback } from '../../../hooks/use-mutation-feedback';
 import { api } from '../../../lib/api';
+import { retriable } from '../../../lib/query-client';
 
 /**
  * Query keys of the inventory. They all sit under `['assets']`, so refreshing that root after a
@@ -23,6 +24,9 @@ export const INVENTORY_KEYS = {
   screenshot: (url: string) => ['assets', 'screenshot', url] as const,
 };
 
+const INVENTORY_RETRIES = 2;
+const INVENTORY_RETRY_DELAY_MS = 1_000;
+
 type ListInput = Pick<AssetListState, 'page' | 'pageSize' | 'search' | 'sort' | 'filters' | 'groupIds'>;
 
 /**
@@ -38,6 +42,9 @@ export function useInventoryPage(state: ListInput, historyId: string | null) {
     placeholderData: keepPreviousData,
     // Spec §2: entering the page refetches, even within the 5 minutes the data counts as fresh.
     refetchOnMount: 'always',
+    // Spec §4 (GET panel/all-assets/): a failed page is asked again 2 times, 1 s apart.
+    retry: (failures, error) => retriable(error) && failures < INVENTORY_RETRIES,
+    retryDelay: INVENTORY_RETRY_DELAY_MS,
     meta: { errorMessage: t('inventory.loadFailed') },
   });
 }

@@ -3,6 +3,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { useTranslation } from 'react-i18next';
 import { TechnologyIcon } from '../../../components/assets/technology-icon';
 import { ListState } from '../../../components/ui/card';
+import { QueryState } from '../../../components/ui/query-state';
 import { Badge } from '../../../components/ui/status-badge';
 import { useLang } from '../../../hooks/use-lang';
 import { formatNumber } from '../../../lib/format-date';
@@ -18,11 +19,7 @@ export function TechnologiesPage() {
   const { t } = useTranslation(['assets', 'shared']);
   const technologies = useTechnologies();
   if (!technologies.data) {
-    return (
-      <ListState kind={technologies.isError ? 'error' : 'loading'}>
-        {t(technologies.isError ? 'shared:loadFailed' : 'shared:loading')}
-      </ListState>
-    );
+    return <QueryState query={technologies} />;
   }
   if (technologies.data.length === 0) return <ListState kind="empty">{t('technologies.empty')}</ListState>;
   return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TechnologyIcon } from '../../../components/assets/technology-icon';
 import { Pagination } from '../../../components/ui/pagination';
+import { LoadFailed } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
@@ -21,6 +22,7 @@ export function TechnologyAssets({ technologyId }: { technologyId: string }) {
       <div role="alert" className="py-3 text-sm">
         <p className="font-medium text-red-300">{t('technologies.loadFailed')}</p>
         <p className="text-zinc-400">{t('technologies.tryLater')}</p>
+        <LoadFailed error={assets.error} retry={assets.refetch} retrying={assets.isFetching} failed="" />
       </div>
     );
   }
@@ -30,7 +32,7 @@ export function TechnologyAssets({ technologyId }: { technologyId: string }) {
   const th = 'px-2 py-2 text-start font-medium';
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto relative">
         <table className="w-full min-w-[52rem] text-sm" data-testid="technology-assets">
           <thead className="text-xs text-zinc-400">
             <tr>

@@ -87,7 +87,7 @@ export function HistoryList({
                     <td className="px-3 py-2 text-zinc-300 tabular-nums">
                       <span className="inline-flex items-center gap-2">
                         <span dir="ltr" data-testid="history-progress">
-                          {progressLabel(h)}
+                          {progressLabel(h, lang)}
                         </span>
                         {inFlight(h) ? (
                           <Link

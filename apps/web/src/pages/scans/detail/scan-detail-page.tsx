@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadFailed } from '../../../components/ui/query-state';
 import { PATHS, scanProgressPath } from '../../../routes/paths';
 import { ScanFormModal } from '../form/scan-form-modal';
 import { canCancel } from '../scan-row-actions';
@@ -45,7 +46,15 @@ export function ScanDetailPage() {
     );
 
   if (scan.isLoading) return <ListState kind="loading">{t('detail.loading')}</ListState>;
-  if (!scan.data) return <ListState kind="error">{t('detail.loadFailed')}</ListState>;
+  if (!scan.data)
+    return (
+      <LoadFailed
+        error={scan.error}
+        retry={scan.refetch}
+        retrying={scan.isFetching}
+        failed={t('detail.loadFailed')}
+      />
+    );
   const data = scan.data;
 
   return (

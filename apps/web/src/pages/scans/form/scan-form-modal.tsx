@@ -1,9 +1,10 @@
 import type { Scan } from '@didban/core';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfinitePicker } from '../../../components/scans/infinite-picker';
 import { Button } from '../../../components/ui/button';
+import { DialogPanel } from '../../../components/ui/dialog-panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useLang } from '../../../hooks/use-lang';

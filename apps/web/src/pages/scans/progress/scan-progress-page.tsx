@@ -111,7 +111,7 @@ export function ScanProgressPage() {
             <dd className="font-semibold tabular-nums">
               {/* [done/total] reads left to right in both languages, aligned to the start side. */}
               <span dir="ltr" className="inline-block" data-testid="scan-progress-count">
-                {data ? progressLabel(data) : '…'}
+                {data ? progressLabel(data, lang) : '…'}
               </span>
             </dd>
           </div>

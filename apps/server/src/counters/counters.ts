@@ -1,0 +1,107 @@
+/**
+ * Reads of the trigger-kept counters (migration 0019, db/tables/counters.ts): how many
+ * vulnerabilities a workspace has by severity and status, what a run found and found fixed by
+ * severity, how many assets a workspace and its groups hold. A few rows each, whatever the size
+ * of the tables they count.
+ */
+import { countSeverities, type Severity } from '@didban/core';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { assetCounters, scanHistoryCounters, vulnerabilityCounters } from '../db/schema.js';
+import type { Tx } from '../queue/task-kinds.js';
+
+/** Severity rank → name (critical 5 … unknown 0), as severity-rank.ts numbers them. */
+const SEVERITY_BY_RANK: Severity[] = ['unknown', 'info', 'low', 'medium', 'high', 'critical'];
+
+export type VulnerabilityCell = { rank: number; status: string; n: number };
+
+/** Every non-empty severity × status cell of a workspace. */
+export async function workspaceVulnerabilityCells(db: Tx, workspaceId: string): Promise<VulnerabilityCell[]> {
+  const rows = await db
+    .select({
+      rank: vulnerabilityCounters.severity_rank,
+      status: vulnerabilityCounters.status,
+      n: sql<number>`sum(${vulnerabilityCounters.n})::int`,
+    })
+    .from(vulnerabilityCounters)
+    .where(eq(vulnerabilityCounters.workspace_id, workspaceId))
+    .groupBy(vulnerabilityCounters.severity_rank, vulnerabilityCounters.status);
+  return rows.filter((r) => r.n !== 0);
+}
+
+/** Sum of the cells whose rank and status pass (undefined = any). */
+export function sumCells(cells: VulnerabilityCell[], ranks?: number[], statuses?: string[]) {
+  let total = 0;
+  for (const c of cells)
+    if ((!ranks || ranks.includes(c.rank)) && (!statuses || statuses.includes(c.status))) total += c.n;
+  return total;
+}
+
+/** The dashboard's breakdown (unknown counted as info) of cells with these statuses. */
+export function severityBreakdown(cells: VulnerabilityCell[], statuses: string[]) {
+  const counts = countSeverities([]);
+  for (const c of cells) {
+    if (!statuses.includes(c.status)) continue;
+    const severity = SEVERITY_BY_RANK[c.rank] ?? 'unknown';
+    counts[severity === 'unknown' ? 'info' : severity] += c.n;
+  }
+  return counts;
+}
+
+export type HistoryCell = { history_id: string; kind: string; rank: number; n: number };
+
+/** What these runs found ('seen') and found fixed, by severity rank. */
+export async function historyCells(db: Tx, historyIds: string[]): Promise<HistoryCell[]> {
+  if (historyIds.length === 0) return [];
+  const rows = await db
+    .select({
+      history_id: scanHistoryCounters.history_id,
+      kind: scanHistoryCounters.kind,
+      rank: scanHistoryCounters.severity_rank,
+      n: sql<number>`sum(${scanHistoryCounters.n})::int`,
+    })
+    .from(scanHistoryCounters)
+    .where(inArray(scanHistoryCounters.history_id, historyIds))
+    .groupBy(scanHistoryCounters.history_id, scanHistoryCounters.kind, scanHistoryCounters.severity_rank);
+  return rows.filter((r) => r.n !== 0);
+}
+
+/** Severity counts (unknown as info) of what each run found. */
+export async function historyFoundCounts(db: Tx, historyIds: string[]) {
+  const out = new Map(historyIds.map((id) => [id, countSeverities([])]));
+  for (const c of await historyCells(db, historyIds)) {
+    if (c.kind !== 'seen') continue;
+    const severity = SEVERITY_BY_RANK[c.rank] ?? 'unknown';
+    out.get(c.history_id)![severity === 'unknown' ? 'info' : severity] += c.n;
+  }
+  return out;
+}
+
+/** Links of one run whose rank passes (undefined = any). */
+export async function historyLinkCount(db: Tx, historyId: string, ranks?: number[]) {
+  const cells = await historyCells(db, [historyId]);
+  return cells.filter((c) => !ranks || ranks.includes(c.rank)).reduce((s, c) => s + c.n, 0);
+}
+
+/** Assets of a workspace. */
+export async function workspaceAssetCount(db: Tx, workspaceId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${assetCounters.n}), 0)::int` })
+    .from(assetCounters)
+    .where(eq(assetCounters.workspace_id, workspaceId));
+  return row?.n ?? 0;
+}
+
+/** Assets of each of these groups (absent = 0). */
+export async function groupAssetCounts(db: Tx, groupIds: string[]) {
+  if (groupIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ group: assetCounters.group_id, n: sql<number>`sum(${assetCounters.n})::int` })
+    .from(assetCounters)
+    .where(inArray(assetCounters.group_id, groupIds))
+    .groupBy(assetCounters.group_id);
+  return new Map(rows.map((r) => [r.group, r.n]));
+}
+
+/** Assets of one group as an SQL expression (ordering groups by size). */
+export const groupAssetCountSql = (groupId: unknown) =>
+  sql`(select coalesce(sum(c.n), 0) from ${assetCounters} c where c.group_id = ${groupId})`;

@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.js';
+import { startServer } from '../src/server.js';
+import { createPgDatabase, testDbKind } from './helpers/test-server.js';
+
+// Issue 15: the built-in worker runs in a child process with a stall budget. A template whose
+// regex backtracks for minutes is killed there and its run fails with the reason, the API keeps
+// answering meanwhile, and the next run is served by a fresh child.
+const REDOS = `id: redos
+info:
+  name: Catastrophic regex
+  author: didban
+  severity: info
+http:
+  - method: GET
+    path:
+      - "{{BaseURL}}/"
+    matchers:
+      - type: regex
+        regex:
+          - ".*a.*a.*a.*a.*a.*b"
+`;
+const FINE = `id: fine
+info:
+  name: Plain word
+  author: didban
+  severity: info
+http:
+  - method: GET
+    path:
+      - "{{BaseURL}}/"
+    matchers:
+      - type: word
+        words:
+          - "aaa"
+`;
+
+let target: http.Server;
+let targetUrl: string;
+let server: Awaited<ReturnType<typeof startServer>>;
+let auth: { authorization: string };
+let dataDir: string;
+let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+
+beforeAll(async () => {
+  // 100 `a`s and no `b`: the matcher above backtracks for many minutes.
+  target = http.createServer((_req, res) => res.end('a'.repeat(100)));
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'didban-budget-'));
+  pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
+  server = await startServer(
+    loadConfig({
+      DIDBAN_DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
+      DIDBAN_BUILTIN_WORKER_ALLOW: '127.0.0.1/32',
+      DIDBAN_BUILTIN_TASK_STALL_SECONDS: '4',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    }),
+  );
+  const register = await fetch(`${server.address}/api/v1/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'budget',
+      email: 'budget@example.com',
+      password: 'secret-pass',
+      confirm_password: 'secret-pass',
+    }),
+  });
+  auth = { authorization: `Bearer ${((await register.json()) as { data: { access: string } }).data.access}` };
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await pgDb?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  target?.close();
+}, 60_000);
+
+async function scanNow(yaml: string) {
+  const started = await fetch(`${server.address}/api/v1/panel/templates/scan-now/`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify({ yaml, targets: [targetUrl] }),
+  });
+  expect(started.status).toBe(201);
+  return ((await started.json()) as { data: { run_id: string } }).data.run_id;
+}
+
+async function run(id: string) {
+  const answer = await fetch(`${server.address}/api/v1/panel/templates/runs/${id}/`, { headers: auth });
+  return ((await answer.json()) as { data: { status: string; error: string | null; findings: unknown[] } })
+    .data;
+}
+
+describe('the built-in worker budget', () => {
+  it('kills a catastrophic regex, fails its run with the reason, keeps /healthz fast, and recovers', async () => {
+    const id = await scanNow(REDOS);
+    const latencies: number[] = [];
+    let ended: Awaited<ReturnType<typeof run>> | undefined;
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const t0 = performance.now();
+      expect((await fetch(`${server.address}/healthz`)).status).toBe(200);
+      latencies.push(performance.now() - t0);
+      const current = await run(id);
+      if (['finished', 'failed', 'cancelled'].includes(current.status)) {
+        ended = current;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ended?.status).toBe('failed');
+    expect(ended?.error).toBe(
+      'the built-in worker stopped this task: it computed for more than 4 s without a pause (a template too costly to run, e.g. a catastrophic regular expression)',
+    );
+    // In-process, every call during the regex waited for it (minutes); now none waits for it.
+    // Generous bound: the test machine is shared and loaded.
+    expect(Math.max(...latencies)).toBeLessThan(2_000);
+    // A fresh child serves the next run.
+    const next = await scanNow(FINE);
+    let after: Awaited<ReturnType<typeof run>> | undefined;
+    for (let i = 0; i < 600; i++) {
+      after = await run(next);
+      if (['finished', 'failed', 'cancelled'].includes(after.status)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(after).toMatchObject({ status: 'finished', error: null });
+    expect(after!.findings).toHaveLength(1);
+  }, 240_000);
+});

@@ -1,0 +1,42 @@
+import type { Lang } from './lang.js';
+
+/** The Intl locale of a language: Persian digits and calendar in fa. */
+export const intlLocaleOf = (lang: Lang): string => (lang === 'fa' ? 'fa-IR' : 'en-US');
+
+/**
+ * The one number formatter of every interface (panel, notifications worded by the server, CLI):
+ * Persian digits and separators in fa ("۱٬۲۳۴"), "1,234" in en.
+ */
+export function formatNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(intlLocaleOf(lang)).format(value);
+}
+
+/** Unicode's first-strong isolate (FSI … PDI), the plain-text twin of <bdi>. */
+export const ISOLATE_START = '\u2068';
+export const ISOLATE_END = '\u2069';
+
+/**
+ * A fragment whose direction is its own (a name, a host, an English title) isolated inside running
+ * text, so "Welcome to nginx!" keeps its "!" at the end inside a Persian sentence.
+ */
+export function isolate(text: string): string {
+  return text ? `${ISOLATE_START}${text}${ISOLATE_END}` : text;
+}
+
+/**
+ * A message's parameters ready to be read in `lang`: numbers through formatNumber; in fa, text is
+ * isolated (names are mostly Latin inside a right-to-left sentence). Stored notifications keep raw
+ * parameters; this runs each time one is shown.
+ */
+export function readableParams(params: Record<string, unknown>, lang: Lang): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === 'number'
+        ? formatNumber(value, lang)
+        : lang === 'fa'
+          ? isolate(String(value ?? ''))
+          : String(value ?? ''),
+    ]),
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Worker memory at scale (issue 21): one didban-worker process works through a bulk scan of
+ * DIDBAN_MEM_HOSTS (10,000) lab host names × every HTTP template of the public library (104 here;
+ * the server splits any scan into chunks of at most 50 templates × 1,000 pairs, so what a worker
+ * holds at once does not grow with the scan), posting results to a real server on PostgreSQL.
+ * Its RSS is sampled every 5 s for DIDBAN_MEM_SECONDS (240): flat means no growth with chunks done.
+ *
+ *   pnpm bench:worker-memory
+ *
+ * Prints RSS over time, chunks done and findings, and the load average beside every sample.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readPublicLibrary } from '../../../apps/server/src/templates/public-library.js';
+import { startLab } from '../../lab/src/lab.js';
+import { createBenchDatabase, ROOT, startServerProcess } from '../lib/server-process.mjs';
+
+const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
+const pg = (
+  (await import(pathToFileURL(serverRequire.resolve('pg')).href)) as { default: typeof import('pg') }
+).default;
+
+const HOSTS = Number(process.env.DIDBAN_MEM_HOSTS ?? 10_000);
+const SECONDS = Number(process.env.DIDBAN_MEM_SECONDS ?? 240);
+const SITES = 50;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+
+const database = await createBenchDatabase();
+const lab = await startLab({ plantDefaults: false });
+const server = await startServerProcess({
+  DATABASE_URL: database.url,
+  DIDBAN_BUILTIN_WORKER: '0',
+  DIDBAN_FREE_SCANS: '100000',
+  DIDBAN_FREE_ASSETS: '1000000',
+  DIDBAN_AUTH_RATE_LIMIT: '100000',
+});
+const client = new pg.Client({ connectionString: database.url });
+await client.connect();
+let worker: ChildProcess | undefined;
+try {
+  const library = readPublicLibrary();
+  const http = library.templates.filter((t) => !t.facts.rejected_reason && t.facts.protocol === 'http');
+  const weaknesses = lab.weaknesses.catalog();
+  const names: string[] = [];
+  for (let s = 0; s < SITES; s++) {
+    const site = `m${s}.lab.didban.test`;
+    const info = await lab.weaknesses.plant(site, weaknesses[s % weaknesses.length]!);
+    names.push(site);
+    for (let n = 1; n < HOSTS / SITES; n++) {
+      const alias = `m${s}-${n}.lab.didban.test`;
+      await lab.control.addHost({ name: alias, ip: info.ip, services: [] });
+      names.push(alias);
+    }
+  }
+  const api = async (method: string, path: string, body?: unknown, auth?: string) => {
+    const r = await fetch(`${server.url}/api/v1/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    // biome-ignore lint/suspicious/noExplicitAny: each call reads its own fields
+    return ((await r.json()) as { data: any }).data;
+  };
+  const { access, user } = await api('POST', 'auth/register/', {
+    username: 'memory',
+    email: 'memory@example.com',
+    password: 'secret-pass',
+    confirm_password: 'secret-pass',
+  });
+  const ws = (
+    await client.query(`select id from workspaces where owner_id = $1 and kind = 'personal'`, [user.id])
+  ).rows[0].id as string;
+  const group = (
+    await client.query(
+      `insert into asset_groups (workspace_id, name, roots, auto_discovery) values ($1, 'Memory', '["lab.didban.test"]'::jsonb, false) returning id`,
+      [ws],
+    )
+  ).rows[0].id as string;
+  await client.query(
+    `insert into assets (workspace_id, group_id, host, port, ip, status, service)
+     select $1, $2, h, 80, '', '200', 'http' from unnest($3::text[]) as h`,
+    [ws, group, names],
+  );
+  const run = await api(
+    'POST',
+    'panel/scans/bulk-create/',
+    { name: 'Memory', asset_groups: [group], template_ids: http.map((t) => t.id) },
+    access,
+  );
+  const { api_key } = await api('POST', 'panel/workers/', { name: 'memory' }, access);
+  const status0 = await api(
+    'GET',
+    `panel/scans/${run.scan_id}/histories/${run.scan_history_id}/status`,
+    undefined,
+    access,
+  );
+  console.log(
+    `${names.length} hosts × ${http.length} templates = ${(names.length * http.length).toLocaleString('en')} pairs in ${status0.total_task} chunks`,
+  );
+  worker = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'apps/worker/bin/didban-worker.mjs'),
+      '--server',
+      server.url,
+      '--key',
+      api_key,
+      '--resolver',
+      lab.resolver,
+      '--task-interval',
+      '1',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const started = Date.now();
+  console.log('| t (s) | RSS (MB) | chunks done | findings | load (1 min) |');
+  console.log('| --- | --- | --- | --- | --- |');
+  const samples: number[] = [];
+  while (Date.now() - started < SECONDS * 1000) {
+    await sleep(5_000);
+    const s = await api(
+      'GET',
+      `panel/scans/${run.scan_id}/histories/${run.scan_history_id}/status`,
+      undefined,
+      access,
+    );
+    const findings = (
+      await client.query(`select count(*)::int as n from vulnerabilities where workspace_id = $1`, [ws])
+    ).rows[0].n;
+    const rss = rssMb(worker.pid!);
+    samples.push(rss);
+    console.log(
+      `| ${((Date.now() - started) / 1000).toFixed(0)} | ${rss.toFixed(0)} | ${s.tasks_done}/${s.total_task} | ${findings} | ${os.loadavg()[0]!.toFixed(1)} |`,
+    );
+    if (s.status !== 'running') break;
+  }
+  const firstHalf = samples.slice(0, Math.ceil(samples.length / 2));
+  const secondHalf = samples.slice(Math.ceil(samples.length / 2));
+  const max = (xs: number[]) => Math.max(...xs);
+  console.log(
+    `RSS max ${max(samples).toFixed(0)} MB (first half ${max(firstHalf).toFixed(0)}, second half ${max(secondHalf.length ? secondHalf : firstHalf).toFixed(0)})`,
+  );
+} finally {
+  worker?.kill('SIGKILL');
+  await client.end();
+  await server.stop();
+  await lab.stop();
+  await database.drop();
+}
