@@ -116,3 +116,30 @@ describe('token subjects', () => {
     }
   });
 });
+
+describe('common passwords', () => {
+  it('the server refuses a sign-up with one of the most common passwords, and creates nothing', async () => {
+    const s = await createTestServer();
+    try {
+      const body = {
+        username: 'common_pw',
+        email: 'common_pw@example.com',
+        password: 'Password123',
+        confirm_password: 'Password123',
+      };
+      const refused = await post(s, 'auth/register/', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({
+        password: ['This password is one of the most common ones and easy to guess. Choose another.'],
+      });
+      const ok = await post(s, 'auth/register/', {
+        ...body,
+        password: 'x7-long-passphrase',
+        confirm_password: 'x7-long-passphrase',
+      });
+      expect(ok.statusCode).toBe(201);
+    } finally {
+      await s.close();
+    }
+  }, 90_000);
+});

@@ -24,7 +24,13 @@ describe('register → login → verify → profile → update email', () => {
     });
     expect(registered.statusCode).toBe(201);
     const session = registered.json().data;
-    expect(Object.keys(session.user).sort()).toEqual(['email', 'id', 'profile_image', 'username']);
+    expect(Object.keys(session.user).sort()).toEqual([
+      'email',
+      'email_verified',
+      'id',
+      'profile_image',
+      'username',
+    ]);
     expect(session.user).toMatchObject({
       username: 'parisa',
       email: 'parisa@example.com',

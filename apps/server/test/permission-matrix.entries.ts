@@ -449,6 +449,17 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ url: `${API}/panel/profile/` }),
     crossTenant: { skip: 'no parameter: always the caller' },
   },
+  'POST /api/v1/panel/profile/resend-verification/': {
+    // Fresh people are unverified: each gets a new link (the mailer logs it without SMTP).
+    expect: signedIn(200),
+    request: () => ({ url: `${API}/panel/profile/resend-verification/`, payload: {} }),
+    crossTenant: { skip: 'no parameter: always the caller' },
+  },
+  'POST /api/v1/auth/verify-email/': {
+    expect: all(400),
+    request: () => ({ url: `${API}/auth/verify-email/`, payload: { token: 'not-a-link-token' } }),
+    crossTenant: { skip: 'public' },
+  },
   'PATCH /api/v1/panel/profile/': {
     expect: signedIn(200),
     request: (w, as) => ({

@@ -418,6 +418,7 @@ export {
 // validation
 export {
   emailField,
+  newPasswordField,
   type ProfileUpdateInput,
   passwordField,
   profileUpdateSchema,
@@ -427,6 +428,7 @@ export {
   signUpSchema,
   usernameField,
 } from './validation/auth.js';
+export { COMMON_PASSWORDS, isCommonPassword } from './validation/common-passwords.js';
 export {
   type FieldErrors,
   issueMessage,
@@ -434,6 +436,12 @@ export {
   type ValidationResult,
   validateWith,
 } from './validation/localize-issues.js';
+export {
+  findUnstorableText,
+  hasUnstorableText,
+  storableText,
+  storableTextCheck,
+} from './validation/storable-text.js';
 // targets
 export {
   type AssetGroupTargetsInput,

@@ -88,3 +88,39 @@ describe('sign-up validation (spec §5)', () => {
     expect(validateWith(signUpSchema, valid, 'en').ok).toBe(true);
   });
 });
+
+describe('common passwords (issue 15)', () => {
+  const signUp = (password: string) => ({
+    username: 'sara',
+    email: 'sara@example.com',
+    password,
+    confirm_password: password,
+  });
+  it('refuses the most common passwords at sign-up, in any letter case, in en and fa', () => {
+    for (const password of ['123456789', 'Password1', 'QWERTY123', 'iloveyou', 'p@ssw0rd']) {
+      expect(validateWith(signUpSchema, signUp(password), 'en')).toEqual({
+        ok: false,
+        errors: {
+          password: ['This password is one of the most common ones and easy to guess. Choose another.'],
+        },
+      });
+    }
+    expect(validateWith(signUpSchema, signUp('password'), 'fa')).toEqual({
+      ok: false,
+      errors: {
+        password: ['این گذرواژه از رایج‌ترین گذرواژه‌هاست و به‌آسانی حدس زده می‌شود. گذرواژهٔ دیگری انتخاب کنید.'],
+      },
+    });
+  });
+  it('keeps the length rule first and lets uncommon passwords and sign-in through', () => {
+    expect(validateWith(signUpSchema, signUp('12345'), 'en')).toMatchObject({
+      errors: { password: ['Password must be at least 6 characters'] },
+    });
+    expect(validateWith(signUpSchema, signUp('x7-long-passphrase'), 'en').ok).toBe(true);
+    // An account made before the rule can still sign in.
+    expect(
+      validateWith(signInSchema, { username: 'sara', email: 'sara@example.com', password: 'password' }, 'en')
+        .ok,
+    ).toBe(true);
+  });
+});

@@ -44,7 +44,15 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/panel/profile/resend-verification/',
       {
-        config: { access: 'user', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: {
+          access: 'user',
+          // Per account (access control has identified the caller by now), not per address.
+          rateLimit: {
+            max: 5,
+            timeWindow: '1 minute',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
+        },
         schema: {
           tags: ['account'],
           summary: 'Email the verification link for my current address again',

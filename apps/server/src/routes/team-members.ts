@@ -25,6 +25,7 @@ import {
 import { notifyUsers } from '../notifications/notify.js';
 import { logActivity } from '../teams/activity.js';
 import { findMember, listMembers, teamDetail } from '../teams/members.js';
+import { revokeMemberWorkers } from '../teams/revoke-member-workers.js';
 
 const memberParams = z.object({ id: z.string(), userId: z.uuid() });
 
@@ -144,6 +145,11 @@ export function teamMemberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             actor,
             target: { id: target.user_id, username: target.username },
           });
+          await revokeMemberWorkers(tx, {
+            workspaceId: team.id,
+            member: { id: target.user_id, username: target.username },
+            actor,
+          });
         });
         await notifyUsers(db, [target.user_id], {
           key: 'notify.removed_from_team',
@@ -175,6 +181,7 @@ export function teamMemberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             .returning({ id: workspaceMembers.user_id });
           changed(rows, () => new HttpError(400, 'owner_cannot_leave', 'errors.owner_cannot_leave'));
           await logActivity(tx, { workspaceId: team.id, action: 'member.left', actor });
+          await revokeMemberWorkers(tx, { workspaceId: team.id, member: actor, actor });
         });
         return { data: { ok: true as const } };
       },

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { workerGroups, workers } from '../db/schema.js';
-import { currentWorkspace } from '../http/access.js';
+import { currentUser, currentWorkspace } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { generateWorkerKey } from '../workers/keys.js';
 import { photoType } from '../workers/photo.js';
@@ -367,6 +367,8 @@ export function workerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             name: request.body.name,
             key_hash: hash,
             key_prefix: prefix,
+            // Their leaving the team revokes it (teams/revoke-member-workers.ts).
+            created_by: currentUser(request).id,
           })
           .returning();
         return reply.code(201).send({ data: { worker: presentWorker(row!), api_key: key } });

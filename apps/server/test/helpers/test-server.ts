@@ -83,7 +83,7 @@ export async function registerUser(server: TestServer, name?: string) {
   const response = await server.app.inject({ method: 'POST', url: '/api/v1/auth/register/', payload: body });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const { data } = response.json() as {
-    data: { access: string; user: { id: string; username: string; email: string } };
+    data: { access: string; user: { id: string; username: string; email: string; email_verified: boolean } };
   };
   return { ...data, password: body.password, auth: { authorization: `Bearer ${data.access}` } };
 }

@@ -52,6 +52,13 @@ export function formatTechnologies(technologies: Asset['technologies']): string 
 }
 
 /**
+ * What a spreadsheet may read as the start of a formula or a command: `= + - @`, their
+ * fullwidth forms (＝ ＋ － ＠, which some spreadsheets fold to ASCII), TAB and CR — also after
+ * leading spaces, which spreadsheets trim (OWASP CSV injection).
+ */
+const FORMULA_START = /^[\s\u3000]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
  * One CSV cell: formula starters neutralised with a leading quote, then quoted when it holds a
  * comma, a double quote or a line break (quotes doubled).
  * @example csvCell('=HYPERLINK("x")') // '"\'=HYPERLINK(""x"")"'
@@ -59,7 +66,7 @@ export function formatTechnologies(technologies: Asset['technologies']): string 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -87,6 +87,8 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'request.created',
   'request.accepted',
   'request.declined',
+  // A member who was removed or left loses the worker keys they made in the team (issue 15).
+  'workers.revoked',
 ] as const;
 export const teamActivityActionSchema = z.enum(TEAM_ACTIVITY_ACTIONS);
 export type TeamActivityAction = z.infer<typeof teamActivityActionSchema>;

@@ -30,6 +30,10 @@ export const ACCOUNT_MESSAGES = {
     en: 'An account with this email exists, but its email has not been verified. Sign in with your password, verify your email from your profile, then use GitHub.',
     fa: 'حسابی با این ایمیل وجود دارد اما ایمیل آن تأیید نشده است. با گذرواژه وارد شوید، ایمیل خود را از صفحهٔ نمایه تأیید کنید و سپس از گیت‌هاب استفاده کنید.',
   },
+  'activity.workers.revoked': {
+    en: '{count} worker key(s) made by {target} were revoked as they left the team: {names}.',
+    fa: '{count} کلید کارگر ساختهٔ {target} با رفتنش از تیم باطل شد: {names}.',
+  },
   'mail.verify_subject': {
     en: 'Confirm your email address for Didban',
     fa: 'تأیید نشانی ایمیل در دیدبان',

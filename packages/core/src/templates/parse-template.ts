@@ -83,8 +83,21 @@ export function parseTemplate(source: string): ParseTemplateResult {
     return { ok: false, errors: sink.errors, warnings: sink.warnings };
   }
 
+  // Expanded first: a billion-laughs alias bomb must end here as an error, before any walk.
+  let data: Record<string, unknown>;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
+  } catch (error) {
+    sink.errors.push({
+      path: '',
+      message: `invalid YAML: aliases expand too far (${(error as Error).message.split('\n')[0]})`,
+      line: 1,
+      column: 1,
+      severity: 'error',
+    });
+    return { ok: false, errors: sink.errors, warnings: sink.warnings };
+  }
   validateObject(root, TEMPLATE_SPEC, ['id', 'info'], '', sink);
-  const data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
   checkId(data, root, sink);
   checkInfo(data, root, sink);
   const protocols = checkProtocols(data, root, sink);

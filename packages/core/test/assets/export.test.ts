@@ -149,3 +149,26 @@ describe('asset group form', () => {
     expect(validateAssetGroupForm({ name: 'Shop', roots: ['shop.example', '10.0.0.0/30'] })).toEqual({});
   });
 });
+
+describe('csvCell formula starters (issue 15)', () => {
+  it('neutralises every formula starter: = + - @, TAB, CR, fullwidth forms, and after leading spaces', () => {
+    for (const hostile of [
+      '=1+1',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\t=1',
+      '\rcmd',
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠x',
+      '  =1',
+      ' \u3000＋1',
+    ]) {
+      expect(csvCell(hostile).replace(/^"/, '').startsWith("'")).toBe(true);
+    }
+    expect(csvCell('  plain title')).toBe('  plain title');
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+});
