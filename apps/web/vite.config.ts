@@ -24,7 +24,8 @@ export default defineConfig({
         // The template editor's CodeMirror (loaded only by /templates) in two chunks under the
         // 400 kB limit: the YAML grammar, and the editor it plugs into (which never imports it).
         manualChunks(id) {
-          if (/\/node_modules\/(@codemirror\/lang-yaml|@lezer\/yaml|@lezer\/lr)\//.test(id)) return 'yaml-grammar';
+          if (/\/node_modules\/(@codemirror\/lang-yaml|@lezer\/yaml|@lezer\/lr)\//.test(id))
+            return 'yaml-grammar';
           if (/\/node_modules\/(@codemirror|@lezer|codemirror)\//.test(id)) return 'codemirror';
           return undefined;
         },

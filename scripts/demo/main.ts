@@ -20,7 +20,10 @@ const port = Number(process.env.PORT ?? 8088);
 const subnet = process.env.DIDBAN_DEMO_SUBNET ?? '127.77.0';
 const dataDir = resolve(process.env.DIDBAN_DEMO_DATA_DIR ?? join(root, '.demo-data'));
 const baseUrl = `http://127.0.0.1:${port}`;
-const say = (line: string) => process.stdout.write(`[demo] ${line}\n`);
+const began = Date.now();
+// Seconds since `pnpm demo` began on every line: where the minutes go on a slow machine.
+const say = (line: string) =>
+  process.stdout.write(`[demo ${((Date.now() - began) / 1000).toFixed(1)} s] ${line}\n`);
 
 const webDist = ensurePanelBuilt(root);
 rmSync(dataDir, { recursive: true, force: true });

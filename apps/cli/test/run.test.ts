@@ -105,6 +105,18 @@ describe('run(argv) in-process', () => {
 });
 
 describe('didban config', () => {
+  it('shows the language in use when none is saved', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'didban-cli-config-'));
+    try {
+      const shown = await run(['config', 'show'], { env: { DIDBAN_CONFIG_DIR: own, LANG: 'C.UTF-8' } });
+      expect(shown.stdout).toContain('\nlanguage: en (not saved)\n');
+      const flagged = await run(['config', 'show', '--lang', 'fa'], { env: { DIDBAN_CONFIG_DIR: own } });
+      expect(flagged.stdout).toContain('\nlanguage: fa (not saved)\n');
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('saves the language, which later runs (and their help) follow', async () => {
     const own = mkdtempSync(join(tmpdir(), 'didban-cli-config-'));
     try {
@@ -123,6 +135,7 @@ describe('didban config', () => {
         workspace: null,
         signed_in: false,
       });
+      expect((await run(['config', 'show'], { env: e })).stdout).toContain('\nlanguage: fa\n');
       expect(await run(['config', 'set', 'token', 'x', '--lang', 'en'], { env: e })).toEqual({
         exitCode: 2,
         stdout: '',

@@ -13,7 +13,8 @@ import { assetsGroupsFa } from '../../../apps/web/src/i18n/locales/fa/assets-gro
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { scansRunFa } from '../../../apps/web/src/i18n/locales/fa/scans-run';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
-import { newAccount } from '../support/server-api';
+import { newAccount, register } from '../support/server-api';
+import { openSignedIn } from '../support/session';
 import { TEXT } from '../support/texts';
 
 /**
@@ -26,6 +27,7 @@ const FIRST_FINDING_MS = 120_000; // issue 16: a first finding within two minute
 // The demo's server also runs the scan (built-in worker): pages answer slower than on the idle
 // suite server, so each step may take longer, not fail.
 const STEP_MS = 30_000;
+const PATHS_NEW_GROUP = '/assets/groups?new=1'; // home's "Start here" link
 const WORDS = {
   en: { groups: assetsGroupsEn, scans: { ...scansEn, ...scansRunEn } },
   fa: { groups: assetsGroupsFa, scans: { ...scansFa, ...scansRunFa } },
@@ -171,6 +173,40 @@ describe('pnpm demo', () => {
       }
     }, 300_000);
   });
+
+  it.each(['fa', 'en'] as const)(
+    'in %s, a discovery that found nothing says why, with the count',
+    async (lang) => {
+      const w = WORDS[lang];
+      const [, url] = await printed(/Panel: (http:\/\/\S+)/, FIRST_FINDING_MS);
+      const owner = await register(url!, newAccount(`empty${lang}`));
+      const { context, page, errors } = await openPage(browser, url!, lang);
+      context.setDefaultTimeout(STEP_MS);
+      try {
+        await openSignedIn(page, owner, `${PATHS_NEW_GROUP}`);
+        const wizard = page.getByTestId('group-wizard');
+        await wizard.getByLabel(w.groups.wizard.name, { exact: true }).fill(`Gone ${lang}`);
+        await wizard.getByLabel(w.groups.wizard.roots, { exact: true }).fill('gone.lab.didban.test');
+        await wizard.getByRole('button', { name: w.groups.wizard.next }).click();
+        await wizard.getByRole('button', { name: w.groups.wizard.create }).click();
+        await page.waitForURL(/\/assets\/[^/]+$/, { timeout: 120_000 });
+        const notice = page.getByTestId('discovery-empty-reason');
+        await notice.waitFor({ timeout: 60_000 });
+        expect(await notice.getAttribute('data-reason')).toBe('nothing_resolved');
+        // Every name tried (the root and the bundled wordlist) is counted, in the reader's digits.
+        const text = (await notice.textContent())!;
+        const digits = lang === 'fa' ? /[۰-۹٬]+/ : /[0-9,]+/;
+        expect(text.replace(digits, 'N')).toBe(
+          w.groups.group.emptyReason.nothing_resolved.replace('{{names}}', 'N'),
+        );
+        await screenshot(page, `discovery-empty-reason-${lang}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    180_000,
+  );
 
   it('Ctrl+C stops the server and the lab', async () => {
     const [, url] = await printed(/Panel: (http:\/\/\S+)/, FIRST_FINDING_MS);

@@ -28,7 +28,9 @@ export function showConfig(ctx: Context, flags: { json?: boolean }): void {
     ctx.json(out);
     return;
   }
-  for (const [key, value] of Object.entries(out)) ctx.out(`${key}: ${value ?? ''}`);
+  // The language in use even when none is saved (--lang, DIDBAN_LANG or the system locale chose it).
+  const shown = { ...out, language: out.language ?? `${ctx.lang} (not saved)` };
+  for (const [key, value] of Object.entries(shown)) ctx.out(`${key}: ${value ?? ''}`);
 }
 
 export function setConfig(ctx: Context, key: string, value: string): void {

@@ -23,3 +23,17 @@ export function bulkScanNameForAssets(hosts: readonly string[]): string {
   const more = hosts.length > 3 ? ` and ${hosts.length - 3} more` : '';
   return `bulk scan for ${shown}${more}`;
 }
+
+/**
+ * A prefilled name made distinct by when it was prefilled, `<name> · YYYY-MM-DD HH:MM` (local
+ * time), so scans started from the same group do not all read 'bulk scan for Lab'. The name is
+ * cut (with '...') so the whole stays within 100 characters.
+ * @example datedScanName('bulk scan for Lab', new Date(2026, 10, 25, 9, 5)) // 'bulk scan for Lab · 2026-11-25 09:05'
+ */
+export function datedScanName(name: string, at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp = ` · ${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+  const room = MAX_NAME - stamp.length;
+  const base = name.length > room ? `${name.slice(0, room - 3)}...` : name;
+  return `${base}${stamp}`;
+}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bulkScanNameForAssets, bulkScanNameForGroups } from '../../src/assets/bulk-scan-name.js';
+import {
+  bulkScanNameForAssets,
+  bulkScanNameForGroups,
+  datedScanName,
+} from '../../src/assets/bulk-scan-name.js';
 import { formatCnameList, parseCnames } from '../../src/assets/cname.js';
 import {
   assetCsvRow,
@@ -104,6 +108,16 @@ describe('bulk scan names', () => {
   it('names the first 3 hosts and how many more', () => {
     expect(bulkScanNameForAssets(['a', 'b', 'c'])).toBe('bulk scan for a, b, c');
     expect(bulkScanNameForAssets(['a', 'b', 'c', 'd', 'e'])).toBe('bulk scan for a, b, c and 2 more');
+  });
+
+  it('adds the date and time so repeated scans of one group get distinct names, within 100 characters', () => {
+    const morning = new Date(2026, 10, 25, 9, 5);
+    const later = new Date(2026, 10, 25, 9, 6);
+    expect(datedScanName('bulk scan for Lab', morning)).toBe('bulk scan for Lab · 2026-11-25 09:05');
+    expect(datedScanName('bulk scan for Lab', later)).not.toBe(datedScanName('bulk scan for Lab', morning));
+    const long = datedScanName(bulkScanNameForGroups(['x'.repeat(87)]), morning);
+    expect(long).toHaveLength(100);
+    expect(long.endsWith('... · 2026-11-25 09:05')).toBe(true);
   });
 });
 

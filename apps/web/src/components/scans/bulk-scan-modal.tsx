@@ -2,6 +2,7 @@ import {
   type BulkScanInput,
   bulkScanNameForAssets,
   bulkScanNameForGroups,
+  datedScanName,
   validateBulkScanForm,
 } from '@didban/core';
 import { type FormEvent, useState } from 'react';
@@ -55,10 +56,14 @@ export function BulkScanModal({ open, onClose, target, onStarted }: BulkScanModa
   );
 }
 
+// Spec §5's prefill plus the date and time, so repeated scans of one group stay distinct.
 const defaultName = (target: BulkScanTarget) =>
-  target.kind === 'groups'
-    ? bulkScanNameForGroups(target.groups.map((g) => g.name))
-    : bulkScanNameForAssets(target.assets.map((a) => a.host));
+  datedScanName(
+    target.kind === 'groups'
+      ? bulkScanNameForGroups(target.groups.map((g) => g.name))
+      : bulkScanNameForAssets(target.assets.map((a) => a.host)),
+    new Date(),
+  );
 
 function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, 'open'>) {
   const { t } = useTranslation('scans');
