@@ -9,7 +9,9 @@
  *   - nothing lost: the chaotic run found exactly what the calm one found.
  * Loopback only. Used by `pnpm bench:chaos` (run.ts) and, short, by tests/chaos.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startLab } from '../../lab/src/lab.js';
@@ -75,6 +77,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
   const database = await createBenchDatabase();
   const lab = await startLab({ plantDefaults: false });
   const processes: Managed[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'didban-chaos-'));
   const client = new pg.Client({ connectionString: database.url });
   try {
     // ---- the lab: weak sites, each with two planted weaknesses, and alias names
@@ -116,12 +119,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     const serverA = serverProcess('server-a', portA, {
       ...common,
       DIDBAN_BUILTIN_WORKER: '1',
-      DIDBAN_DATA_DIR: `/tmp/didban-chaos-a-${portA}`,
+      DIDBAN_DATA_DIR: join(dataDir, 'a'),
     });
     const serverB = serverProcess('server-b', portB, {
       ...common,
       DIDBAN_BUILTIN_WORKER: '0',
-      DIDBAN_DATA_DIR: `/tmp/didban-chaos-b-${portB}`,
+      DIDBAN_DATA_DIR: join(dataDir, 'b'),
     });
     const urls = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     processes.push(serverA, serverB);
@@ -391,5 +394,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     await client.end().catch(() => {});
     await lab.stop();
     await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
