@@ -260,14 +260,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
         await sleep(options.killEverySeconds * 1000);
         if (stopDriver) break;
         round += 1;
-        if (round === 2) {
-          // Once: every connection to the database is cut, as a failover or an administrator would.
+        if (round === 1) {
+          // Once, first: every connection to the database is cut, as a failover or an
+          // administrator would; the first kill follows at once, so even a short run sees both.
           const r = await client.query(
             `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
           );
           dropped = r.rows[0].n;
           log(`dropped ${dropped} PostgreSQL connections`);
-          continue;
         }
         const victim = victims[Math.floor(Math.random() * victims.length)]!;
         victim.kill();
