@@ -136,7 +136,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     let turn = 0;
     // biome-ignore lint/suspicious/noExplicitAny: each caller reads its own fields of a checked answer
     const api = async (method: string, path: string, body?: unknown, auth?: string): Promise<any> => {
-      for (let attempt = 0; ; attempt++) {
+      // Retry for up to three minutes: on a loaded machine a killed server takes most of a minute to
+      // come back, and the other may answer 5xx for a moment after its connections were cut.
+      const giveUpAt = Date.now() + 180_000;
+      for (;;) {
         const url = urls[turn++ % urls.length]!;
         try {
           const r = await fetch(`${url}/api/v1/${path}`, {
@@ -149,14 +152,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
             ...(body ? { body: JSON.stringify(body) } : {}),
             signal: AbortSignal.timeout(15_000),
           });
-          if (r.status >= 500 && attempt < 20) throw new Error(`${r.status}`);
+          if (r.status >= 500 && Date.now() < giveUpAt) throw new Error(`${r.status}`);
           if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
           return ((await r.json()) as { data: unknown }).data;
         } catch (error) {
           // A write is retried only when it never reached a server (refused): a POST cut off by a
           // kill may have been done, and doing it twice would make a second scan or group.
           const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
-          if (attempt >= 20 || String(error).includes(': 4') || (method !== 'GET' && !refused)) throw error;
+          if (Date.now() > giveUpAt || String(error).includes(': 4') || (method !== 'GET' && !refused))
+            throw error;
           await sleep(300);
         }
       }
