@@ -9,7 +9,9 @@
  *   - nothing lost: the chaotic run found exactly what the calm one found.
  * Loopback only. Used by `pnpm bench:chaos` (run.ts) and, short, by tests/chaos.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startLab } from '../../lab/src/lab.js';
@@ -75,6 +77,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
   const database = await createBenchDatabase();
   const lab = await startLab({ plantDefaults: false });
   const processes: Managed[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'didban-chaos-'));
   const client = new pg.Client({ connectionString: database.url });
   try {
     // ---- the lab: weak sites, each with two planted weaknesses, and alias names
@@ -116,12 +119,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     const serverA = serverProcess('server-a', portA, {
       ...common,
       DIDBAN_BUILTIN_WORKER: '1',
-      DIDBAN_DATA_DIR: `/tmp/didban-chaos-a-${portA}`,
+      DIDBAN_DATA_DIR: join(dataDir, 'a'),
     });
     const serverB = serverProcess('server-b', portB, {
       ...common,
       DIDBAN_BUILTIN_WORKER: '0',
-      DIDBAN_DATA_DIR: `/tmp/didban-chaos-b-${portB}`,
+      DIDBAN_DATA_DIR: join(dataDir, 'b'),
     });
     const urls = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     processes.push(serverA, serverB);
@@ -133,7 +136,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     let turn = 0;
     // biome-ignore lint/suspicious/noExplicitAny: each caller reads its own fields of a checked answer
     const api = async (method: string, path: string, body?: unknown, auth?: string): Promise<any> => {
-      for (let attempt = 0; ; attempt++) {
+      // Retry for up to three minutes: on a loaded machine a killed server takes most of a minute to
+      // come back, and the other may answer 5xx for a moment after its connections were cut.
+      const giveUpAt = Date.now() + 180_000;
+      for (;;) {
         const url = urls[turn++ % urls.length]!;
         try {
           const r = await fetch(`${url}/api/v1/${path}`, {
@@ -146,14 +152,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
             ...(body ? { body: JSON.stringify(body) } : {}),
             signal: AbortSignal.timeout(15_000),
           });
-          if (r.status >= 500 && attempt < 20) throw new Error(`${r.status}`);
+          if (r.status >= 500 && Date.now() < giveUpAt) throw new Error(`${r.status}`);
           if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
           return ((await r.json()) as { data: unknown }).data;
         } catch (error) {
           // A write is retried only when it never reached a server (refused): a POST cut off by a
           // kill may have been done, and doing it twice would make a second scan or group.
           const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
-          if (attempt >= 20 || String(error).includes(': 4') || (method !== 'GET' && !refused)) throw error;
+          if (Date.now() > giveUpAt || String(error).includes(': 4') || (method !== 'GET' && !refused))
+            throw error;
           await sleep(300);
         }
       }
@@ -257,14 +264,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
         await sleep(options.killEverySeconds * 1000);
         if (stopDriver) break;
         round += 1;
-        if (round === 2) {
-          // Once: every connection to the database is cut, as a failover or an administrator would.
+        if (round === 1) {
+          // Once, first: every connection to the database is cut, as a failover or an
+          // administrator would; the first kill follows at once, so even a short run sees both.
           const r = await client.query(
             `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
           );
           dropped = r.rows[0].n;
           log(`dropped ${dropped} PostgreSQL connections`);
-          continue;
         }
         const victim = victims[Math.floor(Math.random() * victims.length)]!;
         victim.kill();
@@ -391,5 +398,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     await client.end().catch(() => {});
     await lab.stop();
     await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
