@@ -11,9 +11,12 @@ import { loadTemplateFiles } from '../../packages/engine/src/index.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const dirArg = args.find((a) => !a.startsWith('--'));
+// `--only http,dns`: load just these top-level folders (payloads still resolve from the root).
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? new Set((args[onlyIndex + 1] ?? '').split(',')) : undefined;
+const dirArg = args.find((a, i) => !a.startsWith('--') && i !== onlyIndex + 1);
 if (!dirArg) {
-  console.error('usage: pnpm corpus <templates-dir> [--json]');
+  console.error('usage: pnpm corpus <templates-dir> [--only http,dns] [--json]');
   process.exit(2);
 }
 const root = resolve(dirArg);
@@ -21,6 +24,7 @@ const root = resolve(dirArg);
 const SKIP = new Set(['.github', 'helpers', 'profiles', '.git', 'node_modules']);
 const folders = readdirSync(root)
   .filter((n) => !SKIP.has(n) && !n.startsWith('.') && statSync(join(root, n)).isDirectory())
+  .filter((n) => !only || only.has(n))
   .sort();
 
 interface Row {

@@ -24,6 +24,8 @@ interface Expected {
   };
   /** The template file relative to the case folder, when not `template.yaml`. */
   readonly templatePath?: string;
+  /** More templates (relative to the case folder) scanned together with the first one. */
+  readonly extraTemplates?: readonly string[];
   readonly load?: {
     readonly invalid?: readonly {
       readonly path?: string;
@@ -91,10 +93,14 @@ async function runCase(name: string): Promise<void> {
         ? plain
         : join(dir, 'fixtures', 'template.yaml');
     const root = expected.loadOptions?.templatesRoot;
-    const loaded = loadTemplates([{ content: readFileSync(path, 'utf8'), path }], {
-      ...expected.loadOptions,
-      templatesRoot: root === undefined ? undefined : join(dir, root),
-    });
+    const paths = [path, ...(expected.extraTemplates ?? []).map((p) => join(dir, p))];
+    const loaded = loadTemplates(
+      paths.map((p) => ({ content: readFileSync(p, 'utf8'), path: p })),
+      {
+        ...expected.loadOptions,
+        templatesRoot: root === undefined ? undefined : join(dir, root),
+      },
+    );
 
     const invalid = loaded.invalid.flatMap((i) => i.errors);
     if (expected.load?.invalid) {

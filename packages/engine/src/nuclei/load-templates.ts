@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core';
 import { compileTemplate } from './compile-template.js';
+import { missingHelpers } from './load/dsl-helpers-used.js';
 import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reason-codes.js';
 import { parseSimpleFlow } from './load/simple-flow.js';
 import type { AttackType } from './payloads/generate-payloads.js';
@@ -83,6 +84,11 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
     if (parsed.rejected) reject(parsed.rejected.protocol, parsed.rejected.reason);
     else if (parsed.usesFlow && !parseSimpleFlow(parsed.flow ?? '')) reject('flow', FLOW_REASON);
     else if (parsed.http.some((b) => b.fuzzing !== undefined)) reject('fuzzing', FUZZ_REASON);
+    else if (parsed.workflows.length === 0 && missingHelpers(parsed.raw).length > 0)
+      reject(
+        'dsl-helper',
+        `uses DSL helpers the engine does not have: ${missingHelpers(parsed.raw).join(', ')}`,
+      );
     else if (parsed.workflows.length > 0) workflows.push({ source, parsed });
     else {
       try {

@@ -58,6 +58,8 @@ export interface ScanOptions {
   readonly templateTimeoutMs?: number;
   /** CPU time for matching one response (all matchers, extractors, regexes), in ms. Default 2 000. */
   readonly matchTimeoutMs?: number;
+  /** Send identical requests from different templates once per target and share the response. Default true. */
+  readonly clusterRequests?: boolean;
   /** User-Agent when the template sets none. Default: a fixed browser-like string. */
   readonly userAgent?: string;
 }
@@ -86,6 +88,7 @@ export const NUCLEI_DEFAULTS: ResolvedOptions = {
   resolvers: ['1.1.1.1', '1.0.0.1', '8.8.8.8', '8.8.4.4'],
   dnsRetries: 3,
   templateTimeoutMs: 600_000,
+  clusterRequests: true,
   matchTimeoutMs: 2_000,
   userAgent:
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',

@@ -12,6 +12,7 @@ import { payloadCombos } from '../payloads/generate-payloads.js';
 import type { BlockOutcome, ScanContext, TemplateRun } from '../scan/context.js';
 import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
+import { RequestCluster } from '../scan/request-cluster.js';
 import { hostname, httpVariables, type Target } from '../target.js';
 import type { HttpBlock } from '../template-model.js';
 import { matchBudget } from '../util/budget.js';
@@ -351,6 +352,30 @@ async function sendWithRetries(
   };
   const send = () =>
     withCookie.rawBytes !== undefined ? sendUnsafe(withCookie, opts) : sendRequest(withCookie, opts);
+  // Single, payload-free requests are shared between templates (nuclei's clustering).
+  const clusterKey =
+    scan.cluster && isClusterable(run, block) ? RequestCluster.key(withCookie, opts.readLimit) : undefined;
+  if (clusterKey !== undefined) return scan.cluster!.run(clusterKey, () => sendOnce(run, spec, send));
+  return sendOnce(run, spec, send);
+}
+
+/** As nuclei: only templates made of one request, without payloads or races, share responses. */
+function isClusterable(run: TemplateRun, block: HttpBlock): boolean {
+  return (
+    run.template.blocks.length === 1 &&
+    block.paths.length + block.raw.length === 1 &&
+    block.payloads.size === 0 &&
+    !block.race &&
+    !block.needsHistory
+  );
+}
+
+async function sendOnce(
+  run: TemplateRun,
+  spec: HttpRequestSpec,
+  send: () => Promise<HttpResponse>,
+): Promise<HttpResponse | undefined> {
+  const { scan } = run;
   let lastError: Error | undefined;
   for (let attempt = 0; attempt <= scan.options.retries; attempt++) {
     if (scan.signal.aborted) return undefined;

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { requiredLiteral } from './required-literal.js';
 import { isQuantifierFree, translateGoRegex } from './translate-go-regex.js';
 
 export interface RegexMatch {
@@ -82,6 +83,17 @@ export const RE2_INPUT_LIMIT = 1024 * 1024;
 const capped = (input: string): string =>
   input.length > RE2_INPUT_LIMIT ? input.slice(0, RE2_INPUT_LIMIT) : input;
 
+// The last part lowercased: every case-insensitive pattern of a block reads the same part.
+let lastInput = '';
+let lastLowered = '';
+function lowered(text: string): string {
+  if (text !== lastInput) {
+    lastInput = text;
+    lastLowered = text.toLowerCase();
+  }
+  return lastLowered;
+}
+
 function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   let re: RE2JS;
   try {
@@ -89,13 +101,21 @@ function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   } catch (error) {
     throw new Error(`invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
   }
+  const literal = requiredLiteral(pattern, caseInsensitive);
+  const mayMatch = (text: string): boolean =>
+    !literal || (literal.caseInsensitive ? lowered(text) : text).includes(literal.text);
   return {
     pattern,
     engine: 're2',
-    test: (input) => re.matcher(capped(input)).find(),
+    test: (input) => {
+      const text = capped(input);
+      return mayMatch(text) && re.matcher(text).find();
+    },
     findAll(input, limit = Number.POSITIVE_INFINITY, check) {
       const out: RegexMatch[] = [];
-      const m = re.matcher(capped(input));
+      const text = capped(input);
+      if (!mayMatch(text)) return out;
+      const m = re.matcher(text);
       const count = m.groupCount();
       while (out.length < limit && m.find()) {
         const groups: (string | undefined)[] = [];

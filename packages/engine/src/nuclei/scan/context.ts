@@ -7,6 +7,7 @@ import type { CompiledTemplate } from '../template-model.js';
 import type { ScanEvent } from '../types.js';
 import type { HostErrorTracker } from './host-errors.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { RequestCluster } from './request-cluster.js';
 
 /** Shared by everything in one scan. */
 export interface ScanContext {
@@ -18,6 +19,8 @@ export interface ScanContext {
   readonly interactsh?: InteractshClient;
   /** Scheme found by probing an input without one, per `host:port`. */
   readonly schemes: Map<string, Promise<'http' | 'https' | undefined>>;
+  /** Identical requests from different templates are sent once (nuclei's clustering). */
+  readonly cluster?: RequestCluster;
   /** Built-in variables per scheme and target, computed once per scan. */
   readonly variables: Map<string, ReadonlyMap<string, DslValue>>;
 }

@@ -8,6 +8,7 @@ import { EventChannel } from './event-channel.js';
 import { HostErrorTracker } from './host-errors.js';
 import { runPool } from './pool.js';
 import { RateLimiter } from './rate-limiter.js';
+import { RequestCluster } from './request-cluster.js';
 import { runTemplateOnTarget } from './run-template.js';
 
 export interface RunTemplatesInput {
@@ -99,6 +100,7 @@ async function scan(
     interactsh,
     schemes: new Map(),
     variables: new Map(),
+    cluster: options.clusterRequests ? new RequestCluster() : undefined,
   };
   try {
     let started = 0;

@@ -1,0 +1,45 @@
+import type { YamlMap } from '@didban/core';
+import { hasHelper } from '../dsl/helpers.js';
+
+// DSL keywords and operators that look like calls but are not helpers.
+const NOT_HELPERS = new Set(['and', 'or', 'not', 'in', 'if', 'true', 'false', 'nil']);
+const CALL = /([A-Za-z_][A-Za-z0-9_]*)\s*\(/g;
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g;
+const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;
+
+/** Helper names called in an expression, string literals removed (`base64("alert(1)")` calls base64 only). */
+function callsIn(expression: string, into: Set<string>): void {
+  for (const m of expression.replace(STRING_LITERAL, '""').matchAll(CALL)) into.add(m[1]!);
+}
+
+/**
+ * A placeholder Nuclei would evaluate: it starts with a call and has no member access. Payloads
+ * for template injection (`{{''.__class__…popen('id').read()}}`, `{{_self.env…}}`) are left as
+ * text by Nuclei and must not count as helper calls.
+ */
+function looksLikeDsl(expression: string): boolean {
+  const code = expression.replace(STRING_LITERAL, '""').trim();
+  return /^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(code) && !/[A-Za-z_)\]]\./.test(code);
+}
+
+function walk(value: unknown, inDsl: boolean, into: Set<string>): void {
+  if (typeof value === 'string') {
+    if (inDsl) callsIn(value, into);
+    else for (const m of value.matchAll(PLACEHOLDER)) if (looksLikeDsl(m[1]!)) callsIn(m[1]!, into);
+  } else if (Array.isArray(value)) for (const v of value) walk(v, inDsl, into);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) walk(v, inDsl || k === 'dsl', into);
+  }
+}
+
+/**
+ * DSL helpers a template calls that the engine does not have. Such a template would load and
+ * never match (the call fails at run time), so the loader refuses it with `dsl-helper-missing`.
+ * Only expressions are read: `dsl:` entries and `{{…}}` placeholders, not raw request text.
+ */
+export function missingHelpers(raw: YamlMap): string[] {
+  const { info: _info, ...body } = raw;
+  const called = new Set<string>();
+  walk(body, false, called);
+  return [...called].filter((name) => !NOT_HELPERS.has(name) && !hasHelper(name)).sort();
+}
