@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBinary } from './helpers/binary.js';
 import { startLiveServer } from './helpers/live-server.js';
 
-const TOTAL = 1201;
+const TOTAL = 2401;
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 let outDir: string;
 let env: Record<string, string>;
@@ -75,6 +75,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('large JSON through a pipe', () => {
+  it('gives a slow reader every byte of a listing and an export (--out -), which then parse', async () => {
+    // The reader stays away while the client writes: the pipe (64 KiB) fills, and an exit right
+    // after writing used to cut the JSON there with exit code 0.
+    const listed = await runBinary(['assets', 'list', '--all', '--json', '--group', groupId], env, {
+      slowReaderMs: 1500,
+    });
+    expect(listed.exitCode).toBe(0);
+    expect(JSON.parse(listed.stdout).result_count).toBe(TOTAL);
+    const exported = await runBinary(
+      ['assets', 'export', '--format', 'json', '--out', '-', '--group', groupId],
+      env,
+      { slowReaderMs: 1500 },
+    );
+    expect(exported.stderr).toBe(`Exported ${TOTAL} assets to standard output.\n`);
+    expect(exported.exitCode).toBe(0);
+    expect(Buffer.byteLength(exported.stdout)).toBeGreaterThan(1_000_000);
+    expect(JSON.parse(exported.stdout).export_info.total_assets).toBe(TOTAL);
+  }, 120_000);
 });
 
 /** The ids in the panel's order: offset pages of 100. */

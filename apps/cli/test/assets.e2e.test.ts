@@ -228,14 +228,18 @@ describe('groups and assets against a live server, stdin and stdout not terminal
     const stranger = '00000000-0000-4000-8000-000000000000';
     const unknownGroup = await runBinary(['assets', 'list', '--group', stranger], env);
     oneLine(unknownGroup);
-    expect(unknownGroup.exitCode).toBe(1);
+    expect(unknownGroup.exitCode).toBe(3);
+    // The server says only "Not found."; the client says what was not found.
+    expect(unknownGroup.stderr).toBe(
+      `No asset group with id ${stranger} in this workspace. Run: didban groups list\n`,
+    );
     const rediscover = await runBinary(['groups', 'rediscover', stranger], env);
     oneLine(rediscover);
-    expect(rediscover.exitCode).toBe(1);
+    expect(rediscover.exitCode).toBe(3);
 
     const badKey = await runBinary(['assets', 'list', '--filter', 'colour=red'], env);
     expect(badKey).toEqual({
-      exitCode: 1,
+      exitCode: 3,
       stdout: '',
       stderr:
         'Unknown filter: colour. Allowed filters: asset_group, status, host, cname, ip, technologies, title, port.\n',
@@ -245,7 +249,7 @@ describe('groups and assets against a live server, stdin and stdout not terminal
       ['assets', 'export', '--format', 'csv', '--out', badExport, '--filter', 'colour=red'],
       env,
     );
-    expect(badKeyExport).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(badKeyExport).toMatchObject({ exitCode: 3, stdout: '' });
     expect(badKeyExport.stderr).toMatch(/^Unknown filter: colour\./);
     // A failed export leaves no half-written file behind.
     expect(existsSync(badExport)).toBe(false);
@@ -271,11 +275,11 @@ describe('groups and assets against a live server, stdin and stdout not terminal
     // Tests may run as root, where permissions do not stop a write: a folder and a path under a
     // file cannot be written by anyone.
     const intoFolder = await runBinary(['assets', 'export', '--format', 'csv', '--out', outDir], env);
-    expect(intoFolder).toEqual({ exitCode: 1, stdout: '', stderr: `Cannot write ${outDir}: is a folder\n` });
+    expect(intoFolder).toEqual({ exitCode: 3, stdout: '', stderr: `Cannot write ${outDir}: is a folder\n` });
     const underFile = join(outDir, 'assets.csv', 'x.csv');
     const notFolder = await runBinary(['assets', 'export', '--format', 'json', '--out', underFile], env);
     expect(notFolder).toEqual({
-      exitCode: 1,
+      exitCode: 3,
       stdout: '',
       stderr: `Cannot write ${underFile}: ${join(outDir, 'assets.csv')} is not a folder\n`,
     });

@@ -92,7 +92,7 @@ describe('didban login --github', () => {
 
   it('gives up with one line when the browser never comes back', async () => {
     const result = await run(['login', '--github', '--timeout', '1'], { env, openUrl: async () => {} });
-    expect(result.exitCode).toBe(1);
+    expect(result.exitCode).toBe(3);
     expect(result.stderr.split('\n').at(-2)).toBe(
       'No answer from the browser within 1 seconds. Run didban login --github again.',
     );

@@ -230,6 +230,42 @@ describe('scans and vulnerabilities from the real binary, against a live server,
       env,
     );
     expect(open.exitCode).toBe(0);
+    // Without --status too: a gate counts open and in-progress findings, not triaged ones…
+    const untriaged = await runBinary(
+      ['vulns', 'list', '--scan', scanId, '--severity', 'medium', '--fail-on', 'medium'],
+      env,
+    );
+    expect(untriaged).toMatchObject({ exitCode: 0, stderr: '' });
+    // …unless asked to count them.
+    const triaged = await runBinary(
+      ['vulns', 'list', '--scan', scanId, '--severity', 'medium', '--fail-on', 'medium', '--include-triaged'],
+      env,
+    );
+    expect(triaged.exitCode).toBe(1);
+    // The followed run's gate reads the same way; --follow's findings were triaged above.
+    const followed = await runBinary(
+      ['scans', 'follow', scanId, '--fail-on', 'medium', '--timeout', '60s'],
+      env,
+    );
+    expect(followed.exitCode).toBe(0);
+    const strict = await runBinary(
+      ['scans', 'follow', scanId, '--fail-on', 'medium', '--include-triaged'],
+      env,
+    );
+    expect(strict.exitCode).toBe(1);
+    expect(strict.stderr).toMatch(
+      /^[1-9]\d* finding\(s\) at or above medium: failing as --fail-on asks\.\n$/,
+    );
+    // The listing as SARIF, valid enough for a reader to find the template and the place.
+    const sarifFile = join(outDir, 'vulns.sarif');
+    const sarif = await runBinary(
+      ['vulns', 'list', '--scan', scanId, '--all', '--sarif', sarifFile, '--json'],
+      env,
+    );
+    expect(sarif.exitCode).toBe(0);
+    const log = JSON.parse(readFileSync(sarifFile, 'utf8'));
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('git-config-exposure');
   });
 
   it('follows a run that is over at once; cancelling it is refused in the server words', async () => {
@@ -237,7 +273,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     expect(follow.exitCode).toBe(0);
     expect(follow.stdout.split('\n')[0]).toMatch(/^bulk scan for Lab shop: finished \[(\d+)\/\1\] elapsed /);
     const cancel = await runBinary(['scans', 'cancel', scanId, '--history', historyId], env);
-    expect(cancel.exitCode).toBe(1);
+    expect(cancel.exitCode).toBe(3);
     expect(cancel.stderr).toBe('This scan is not running, so there is nothing to cancel.\n');
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '@didban/core';
@@ -83,10 +83,10 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).workspace).toBeUndefined();
   });
 
-  it('refuses an unknown workspace id with one line and exit 1, keeping the current one', async () => {
+  it('refuses an unknown workspace id with one line and exit 3, keeping the current one', async () => {
     const use = await runBinary(['workspace', 'use', 'no-such-team'], env);
     expect(use).toEqual({
-      exitCode: 1,
+      exitCode: 3,
       stdout: '',
       stderr: 'No workspace with id "no-such-team". Run: didban workspace list\n',
     });
@@ -95,7 +95,7 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
   it('says in one line when the chosen workspace is not one of yours', async () => {
     const stranger = '00000000-0000-4000-8000-000000000000';
     expect(await runBinary(['whoami'], { ...env, DIDBAN_WORKSPACE: stranger })).toEqual({
-      exitCode: 1,
+      exitCode: 3,
       stdout: '',
       stderr: `The workspace "${stranger}" is not available to you. Run: didban workspace use personal\n`,
     });
@@ -104,14 +104,28 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
   it('says in one line that a forged or expired token is not a session', async () => {
     const forged = await runBinary(['whoami'], { ...env, DIDBAN_TOKEN: 'expired.or.forged' });
     expect(forged).toEqual({
-      exitCode: 1,
+      exitCode: 3,
       stdout: '',
       stderr: 'Your session is invalid or has expired. Run: didban login\n',
     });
     const verify = await runBinary(['login', '--token', 'expired.or.forged'], env);
-    expect(verify.exitCode).toBe(1);
+    expect(verify.exitCode).toBe(3);
     expect(verify.stderr.trim().split('\n')).toHaveLength(1);
     expect(verify.stderr).not.toMatch(/\bat .*\.ts/);
+  });
+
+  it('names a corrupt config file and what to do, in one line (exit 3)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'didban-cli-corrupt-'));
+    writeFileSync(join(dir, 'config.json'), '{ "server": ');
+    const result = await runBinary(['whoami'], { DIDBAN_CONFIG_DIR: dir, DIDBAN_LANG: 'en' });
+    expect(result.exitCode).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^The config file ${join(dir, 'config.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON \\([^\n]+\\): fix it, or delete it and run didban login again\\.\n$`,
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('says in one line that a wrong server address cannot be reached', async () => {
@@ -120,7 +134,7 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
       DIDBAN_URL: 'http://127.0.0.1:9',
     });
     expect(wrong).toEqual({
-      exitCode: 1,
+      exitCode: 3,
       stdout: '',
       stderr:
         'Cannot reach the Didban server at http://127.0.0.1:9 (connection refused). Check --server or DIDBAN_URL.\n',
@@ -163,7 +177,7 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
         stdin: 'not-the-password',
       },
     );
-    expect(wrong).toEqual({ exitCode: 1, stdout: '', stderr: 'Invalid credentials. Please try again.\n' });
+    expect(wrong).toEqual({ exitCode: 3, stdout: '', stderr: 'Invalid credentials. Please try again.\n' });
   });
 
   it('signs in with a token from stdin, speaks Persian with --lang fa, and logs out', async () => {
@@ -183,7 +197,7 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
       stderr: '',
     });
     expect(await runBinary(['whoami'], env)).toEqual({
-      exitCode: 1,
+      exitCode: 3,
       stdout: '',
       stderr: 'You are not signed in. Run: didban login\n',
     });

@@ -271,6 +271,17 @@ describe('large runs and Ctrl+C', () => {
     expect(lines(slow.stdout)).toHaveLength(15);
   }, 60_000);
 
+  it('runs the public library (http, tcp, ssl and dns templates) with no listener warning', async () => {
+    const library = fileURLToPath(new URL('../../../packages/engine/templates/public/', import.meta.url));
+    const result = await runBinary(
+      ['templates', 'run', library, '--target', sites.join(','), '--rate-limit', '10000', '--jsonl'],
+      env,
+    );
+    expect(result.stderr).not.toMatch(/MaxListenersExceededWarning|memory leak/);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toMatch(/\d+ finding\(s\)\.\n$|No findings\.\n$/);
+  }, 120_000);
+
   it('Ctrl+C on a terminal stops the run, keeps the findings printed so far and exits 130', async () => {
     const term = runInTerminal(
       ['templates', 'run', many, '--target', sites.join(','), '--rate-limit', '20'],

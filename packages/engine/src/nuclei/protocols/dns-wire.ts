@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { isIPv6 } from 'node:net';
 import * as dnsPacket from 'dns-packet';
+import { onAbort } from '../util/abort-registry.js';
 
 export interface DnsAnswer {
   readonly name: string;
@@ -47,13 +48,13 @@ export function queryDns(
     const socket = createSocket(isIPv6(host) ? 'udp6' : 'udp4');
     const finish = (error?: Error, reply?: DnsReply) => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      unregister();
       socket.close();
       if (error) reject(error);
       else resolve(reply!);
     };
-    const onAbort = () => finish(new Error('aborted'));
-    signal.addEventListener('abort', onAbort);
+    // Through the registry: one listener on the scan's signal, however many queries are in flight.
+    const unregister = onAbort(signal, () => finish(new Error('aborted')));
     const timer = setTimeout(() => finish(new Error(`DNS query to ${resolver} timed out`)), timeoutMs);
     socket.on('error', (e) => finish(e));
     socket.on('message', (buf) => {

@@ -16,6 +16,7 @@ import { LayeredScope } from '../scan/layered-scope.js';
 import { domainVariables, hostname } from '../target.js';
 import type { SslBlock } from '../template-model.js';
 import { matchBudget } from '../util/budget.js';
+import { onAbort } from '../util/abort-registry.js';
 import { partReader } from './http-executor.js';
 
 const VERSIONS: Record<string, SecureVersion> = {
@@ -99,8 +100,11 @@ function handshake(
       // legacy signature algorithms): OpenSSL's default security level refuses them, which
       // would hide exactly the weaknesses the ssl templates look for.
       ciphers: 'DEFAULT@SECLEVEL=0',
-      signal,
     } as ConnectionOptions);
+    // Not `signal` in the options: Node adds one listener per socket to the scan's signal (and
+    // warns past 10); the registry keeps it at one.
+    const unregister = onAbort(signal, () => socket.destroy(new Error('aborted')));
+    socket.once('close', unregister);
     const timer = setTimeout(
       () => socket.destroy(new Error(`TLS handshake timed out after ${timeoutMs} ms`)),
       timeoutMs,

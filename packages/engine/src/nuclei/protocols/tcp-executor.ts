@@ -10,6 +10,7 @@ import { LayeredScope } from '../scan/layered-scope.js';
 import { domainVariables, hostname } from '../target.js';
 import type { TcpBlock } from '../template-model.js';
 import { matchBudget } from '../util/budget.js';
+import { onAbort } from '../util/abort-registry.js';
 import { partReader } from './http-executor.js';
 import { SocketReader } from './socket-reader.js';
 
@@ -152,16 +153,16 @@ function open(address: Address, timeoutMs: number, signal: AbortSignal): Promise
       socket.destroy();
       reject(new Error(`connect timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    const onAbort = () => socket.destroy(new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
+    // Through the registry: one listener on the scan's signal, however many sockets are opening.
+    const unregister = onAbort(signal, () => socket.destroy(new Error('aborted')));
     socket.once(address.tls ? 'secureConnect' : 'connect', () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      unregister();
       resolve(socket);
     });
     socket.once('error', (e) => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      unregister();
       reject(e);
     });
   });
