@@ -4,10 +4,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DateRangeInput, TextFilterInput } from '../src/components/filters/filter-inputs';
 import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
 import { AssetTable, InventorySkeleton } from '../src/pages/assets/inventory/asset-table';
-import { DateRangeInput, TextFilterInput } from '../src/components/filters/filter-inputs';
 import { OptionList } from '../src/pages/assets/inventory/filter-panels';
 
 /** The inventory's words for the shared filter inputs (what its filter bar passes). */
