@@ -485,7 +485,7 @@ describe('invitations', () => {
     });
     const bell = (await call('GET', 'panel/notifications/', sara, undefined, 'fa')).json().data.results;
     expect(bell[0]).toMatchObject({
-      text: `${admin.user.username} شما را به پیوستن به تیم Invite team دعوت کرد.`,
+      text: `\u2068${admin.user.username}\u2069 شما را به پیوستن به تیم \u2068Invite team\u2069 دعوت کرد.`,
       link: '/settings/teams?tab=invitations',
     });
     const mine = (await call('GET', 'panel/invitations/', sara)).json().data;

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initI18n } from './i18n/init-i18n';
-import { reloadOnceForNewRelease } from './lib/chunk-reload';
 import { applyDocumentLanguage, storedLanguage } from './lib/language';
 import { verifyStoredSession } from './lib/verify-session';
 import '@fontsource-variable/vazirmatn';
@@ -17,11 +16,8 @@ void verifyStoredSession(lang);
 const i18n = await initI18n(lang);
 document.title = i18n.t('shared:appName');
 
-// A page chunk from an older release may be gone after an upgrade: reload once to get the new one.
-// Guarded (lib/chunk-reload.ts): if the reload did not help, the error page says so instead.
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadOnceForNewRelease()) event.preventDefault();
-});
+// A page chunk from an older release may be gone after an upgrade: the router's error page
+// (components/layout/route-error.tsx) reloads once at the address asked for, never in a loop.
 
 const root = document.getElementById('root');
 if (root) {

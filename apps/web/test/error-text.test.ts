@@ -1,4 +1,4 @@
-import { ApiError } from '@didban/core';
+import { ApiError, translate } from '@didban/core';
 import { describe, expect, it } from 'vitest';
 import { errorText } from '../src/lib/error-text';
 
@@ -17,5 +17,16 @@ describe('errorText (spec §8)', () => {
     const bare = { message: 'Request failed with status code 502', response: { status: 502 } };
     expect(errorText(bare, 'en', 'Failed to send feedback.')).toBe('Failed to send feedback.');
     expect(errorText(bare, 'en')).toBe('An unknown error occurred');
+  });
+});
+
+describe('client-worded failures (spec BS-10)', () => {
+  it('shows the bulk scan’s own messages instead of the generic fallback', () => {
+    const noScan = new ApiError(translate('scans.no_scan_id', 'fa'), null, 'no_scan_id');
+    expect(errorText(noScan, 'fa', 'fallback')).toBe(translate('scans.no_scan_id', 'fa'));
+    const noHistory = new ApiError(translate('scans.no_history_id', 'en'), null, 'no_history_id');
+    expect(errorText(noHistory, 'en', 'Failed to create bulk scan')).toBe(
+      'Could not retrieve scan history ID',
+    );
   });
 });

@@ -4,10 +4,21 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DateRangeInput, TextFilterInput } from '../src/components/filters/filter-inputs';
 import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
 import { AssetTable, InventorySkeleton } from '../src/pages/assets/inventory/asset-table';
-import { DateFilter, OptionList, TextFilter } from '../src/pages/assets/inventory/filter-panels';
+import { OptionList } from '../src/pages/assets/inventory/filter-panels';
+
+/** The inventory's words for the shared filter inputs (what its filter bar passes). */
+const WORDS = {
+  textLabel: (label: string) => `Filter by ${label}`,
+  addText: 'Add',
+  dateFrom: 'From',
+  dateTo: 'To',
+  dateInvalid: 'Date input not valid.',
+  apply: 'Apply',
+};
 
 // The option values the server would count; the test decides what each call answers.
 const inventoryOptions = vi.fn();
@@ -177,7 +188,7 @@ describe('the filter menu panels (spec §4, §5, §8, §9)', () => {
 
   it('adds a text filter only when the trimmed text is not blank, then clears the box', () => {
     const onAdd = vi.fn().mockReturnValue(true);
-    wrap(<TextFilter label="Title" onAdd={onAdd} />);
+    wrap(<TextFilterInput label="Title" words={WORDS} onAdd={onAdd} />);
     const box = screen.getByTestId('filter-text') as HTMLInputElement;
     const add = screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
     fireEvent.change(box, { target: { value: '   ' } });
@@ -185,13 +196,13 @@ describe('the filter menu panels (spec §4, §5, §8, §9)', () => {
     fireEvent.change(box, { target: { value: ' Admin ' } });
     expect(add.disabled).toBe(false);
     fireEvent.click(add);
-    expect(onAdd).toHaveBeenCalledWith(' Admin ');
+    expect(onAdd).toHaveBeenCalledWith('Admin');
     expect(box.value).toBe('');
   });
 
   it('applies a date range only with both dates, and refuses an inverted range', () => {
     const onApply = vi.fn();
-    wrap(<DateFilter initial={null} onApply={onApply} />);
+    wrap(<DateRangeInput initial={null} words={WORDS} onApply={onApply} />);
     const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
     fireEvent.change(screen.getByTestId('filter-date-from'), { target: { value: '2026-02-01' } });
     expect(apply.disabled).toBe(true);

@@ -100,7 +100,8 @@ describe.each(['fa', 'en'] as const)('failures in %s', (lang) => {
     try {
       // Hold every script: what shows is what the HTML alone draws.
       await page.route('**/*.js', () => undefined);
-      await page.goto('/auth/sign-in', { waitUntil: 'domcontentloaded' });
+      // Module scripts hold DOMContentLoaded back: wait for the HTML's own paint instead.
+      await page.goto('/auth/sign-in', { waitUntil: 'commit' });
       await page.getByTestId('boot-splash').waitFor();
       const box = await page.getByTestId('boot-splash').boundingBox();
       expect(box?.width).toBeGreaterThan(300);

@@ -1,6 +1,9 @@
 import { type Lang, normalizeError, translate, UNKNOWN_ERROR_MESSAGE } from '@didban/core';
 
 const NETWORK_CODES = new Set(['ERR_NETWORK', 'ECONNABORTED', 'ETIMEDOUT', 'ECONNREFUSED']);
+// Failures the client itself words (already in the reader's language), e.g. the bulk scan's two
+// spec BS-10 messages: shown as they are, not replaced by the situation's fallback.
+const CLIENT_WORDED = new Set(['no_scan_id', 'no_history_id']);
 // axios's own wording when a response had no body; it is English only, so never shown as is.
 const AXIOS_STATUS_MESSAGE = /^Request failed with status code \d+$/;
 
@@ -12,6 +15,7 @@ const AXIOS_STATUS_MESSAGE = /^Request failed with status code \d+$/;
 export function errorText(error: unknown, lang: Lang, fallback?: string): string {
   const e = normalizeError(error);
   if (e.status === null && NETWORK_CODES.has(e.code)) return translate('errors.network', lang);
+  if (e.status === null && CLIENT_WORDED.has(e.code)) return e.message;
   const own =
     e.status !== null && e.message !== UNKNOWN_ERROR_MESSAGE && !AXIOS_STATUS_MESSAGE.test(e.message);
   if (own) return e.message;

@@ -5,10 +5,8 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useLang } from '../../../hooks/use-lang';
 import { formatNumber } from '../../../lib/format-date';
 import { useScanFilterValues } from '../../../pages/scans/use-scans';
+import { filterInputClass } from '../../filters/filter-inputs';
 import { hasSampleValues, sampleFilterOptions } from './sample-filter-values';
-
-export const filterInputClass =
-  'block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-2 focus:outline-brand-500';
 
 /**
  * A select filter's options with counts, searched with a 300 ms debounce (spec §9), at most 20rem

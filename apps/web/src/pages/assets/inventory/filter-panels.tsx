@@ -1,14 +1,11 @@
-import { type AssetOptionField, canAddTextFilter, canApplyDateRange, toDateParam } from '@didban/core';
+import type { AssetOptionField } from '@didban/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { filterInputClass } from '../../../components/filters/filter-inputs';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useLang } from '../../../hooks/use-lang';
 import { formatNumber } from '../../../lib/format-date';
 import { useFilterOptions } from './use-inventory';
-
-const input =
-  'block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-2 focus:outline-brand-500';
 
 /**
  * A select filter's options with counts, searched with a 300 ms debounce (spec §9), at most
@@ -40,7 +37,7 @@ export function OptionList({
         onChange={(event) => setSearch(event.target.value)}
         placeholder={t('inventory.filters.search', { label })}
         aria-label={t('inventory.filters.search', { label })}
-        className={input}
+        className={filterInputClass}
         data-testid="filter-option-search"
       />
       {options.isLoading ? (
@@ -93,91 +90,5 @@ export function OptionList({
         </ul>
       )}
     </div>
-  );
-}
-
-/** A text filter: Add is enabled only for a trimmed non-blank text, and the box clears after. */
-export function TextFilter({ label, onAdd }: { label: string; onAdd: (text: string) => boolean }) {
-  const { t } = useTranslation('assets');
-  const [text, setText] = useState('');
-  const add = () => {
-    if (onAdd(text)) setText('');
-  };
-  return (
-    <form
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        add();
-      }}
-    >
-      <label className="flex flex-col gap-1.5 text-sm text-zinc-300">
-        {t('inventory.filters.textLabel', { label })}
-        <input
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className={input}
-          data-testid="filter-text"
-        />
-      </label>
-      <Button type="submit" disabled={!canAddTextFilter(text)} className="self-end">
-        {t('inventory.filters.addText')}
-      </Button>
-    </form>
-  );
-}
-
-/** The created-date range: Apply needs both dates (spec §5), then the menu closes (spec §4). */
-export function DateFilter({
-  initial,
-  onApply,
-}: {
-  initial: { after: string; before: string } | null;
-  onApply: (after: string, before: string) => void;
-}) {
-  const { t } = useTranslation('assets');
-  const [after, setAfter] = useState(initial?.after ?? '');
-  const [before, setBefore] = useState(initial?.before ?? '');
-  const invalid =
-    (after !== '' && toDateParam(after) === null) ||
-    (before !== '' && toDateParam(before) === null) ||
-    (after !== '' && before !== '' && after > before);
-  return (
-    <form
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!invalid && canApplyDateRange(after, before)) onApply(after, before);
-      }}
-    >
-      <label className="flex flex-col gap-1.5 text-sm text-zinc-300">
-        {t('inventory.filters.dateFrom')}
-        <input
-          type="date"
-          value={after}
-          onChange={(event) => setAfter(event.target.value)}
-          className={input}
-          data-testid="filter-date-from"
-        />
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm text-zinc-300">
-        {t('inventory.filters.dateTo')}
-        <input
-          type="date"
-          value={before}
-          onChange={(event) => setBefore(event.target.value)}
-          className={input}
-          data-testid="filter-date-to"
-        />
-      </label>
-      {invalid ? (
-        <p role="alert" className="text-xs text-red-400">
-          {t('inventory.filters.dateInvalid')}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={invalid || !canApplyDateRange(after, before)} className="self-end">
-        {t('inventory.filters.apply')}
-      </Button>
-    </form>
   );
 }

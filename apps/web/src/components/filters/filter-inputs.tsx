@@ -1,12 +1,34 @@
 import { canAddTextFilter, canApplyDateRange, toDateParam } from '@didban/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
-import { filterInputClass } from './filter-option-list';
+import { Button } from '../ui/button';
 
-/** A text filter: Add is enabled only for a trimmed non-blank text, and the box clears after (spec §4, §5). */
-export function TextFilterInput({ label, onAdd }: { label: string; onAdd: (text: string) => void }) {
-  const { t } = useTranslation('scans');
+/** The filter menus' text boxes (scans and inventory alike). */
+export const filterInputClass =
+  'block w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-2 focus:outline-brand-500';
+
+/** The inputs' words, already in the reader's language (each list has its own namespace). */
+export type FilterInputWords = {
+  textLabel: (label: string) => string;
+  addText: string;
+  dateFrom: string;
+  dateTo: string;
+  dateInvalid: string;
+  apply: string;
+};
+
+/**
+ * A text filter: Add is enabled only for a trimmed non-blank text (spec §4, §5); the box clears
+ * after unless `onAdd` answers false (the choice was refused).
+ */
+export function TextFilterInput({
+  label,
+  words,
+  onAdd,
+}: {
+  label: string;
+  words: FilterInputWords;
+  onAdd: (text: string) => boolean | undefined;
+}) {
   const [text, setText] = useState('');
   return (
     <form
@@ -14,12 +36,11 @@ export function TextFilterInput({ label, onAdd }: { label: string; onAdd: (text:
       onSubmit={(event) => {
         event.preventDefault();
         if (!canAddTextFilter(text)) return;
-        onAdd(text.trim());
-        setText('');
+        if (onAdd(text.trim()) !== false) setText('');
       }}
     >
       <label className="flex flex-col gap-1.5 text-sm text-zinc-300">
-        {t('filters.textLabel', { label })}
+        {words.textLabel(label)}
         <input
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -28,7 +49,7 @@ export function TextFilterInput({ label, onAdd }: { label: string; onAdd: (text:
         />
       </label>
       <Button type="submit" disabled={!canAddTextFilter(text)} className="self-end">
-        {t('filters.addText')}
+        {words.addText}
       </Button>
     </form>
   );
@@ -37,12 +58,13 @@ export function TextFilterInput({ label, onAdd }: { label: string; onAdd: (text:
 /** The created-date range: Apply needs both dates (spec §5), then the menu closes (spec §4). */
 export function DateRangeInput({
   initial,
+  words,
   onApply,
 }: {
   initial: { after: string; before: string } | null;
+  words: FilterInputWords;
   onApply: (after: string, before: string) => void;
 }) {
-  const { t } = useTranslation('scans');
   const [after, setAfter] = useState(initial?.after ?? '');
   const [before, setBefore] = useState(initial?.before ?? '');
   const invalid =
@@ -58,7 +80,7 @@ export function DateRangeInput({
       }}
     >
       <label className="flex flex-col gap-1.5 text-sm text-zinc-300">
-        {t('filters.dateFrom')}
+        {words.dateFrom}
         <input
           type="date"
           value={after}
@@ -68,7 +90,7 @@ export function DateRangeInput({
         />
       </label>
       <label className="flex flex-col gap-1.5 text-sm text-zinc-300">
-        {t('filters.dateTo')}
+        {words.dateTo}
         <input
           type="date"
           value={before}
@@ -79,11 +101,11 @@ export function DateRangeInput({
       </label>
       {invalid ? (
         <p role="alert" className="text-xs text-red-400">
-          {t('filters.dateInvalid')}
+          {words.dateInvalid}
         </p>
       ) : null}
       <Button type="submit" disabled={invalid || !canApplyDateRange(after, before)} className="self-end">
-        {t('filters.apply')}
+        {words.apply}
       </Button>
     </form>
   );
