@@ -16,6 +16,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
 import { installValidation } from './http/validation.js';
+import { createMailer } from './mail/mailer.js';
 import { assetEnumerationRoutes } from './routes/asset-enumerations.js';
 import { assetGroupRoutes } from './routes/asset-groups.js';
 import { assetInventoryRoutes } from './routes/asset-inventory.js';
@@ -82,7 +83,9 @@ export async function buildApp(options: BuildAppOptions) {
     db,
     tokens: createTokenService(loadOrCreateSecret(config.secret, config.dataDir), config.tokenTtlSeconds),
     storage: createLocalStorage(join(config.dataDir, 'files')),
+    mailer: createMailer(config.mail, app.log),
   };
+  app.addHook('onClose', async () => deps.mailer.close());
 
   app.decorateRequest('lang', 'fa');
   app.addHook('onRequest', async (request, reply) => {

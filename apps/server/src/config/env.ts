@@ -39,6 +39,8 @@ const envSchema = z.object({
   DIDBAN_WORKER_RESOLVERS: optionalText,
   DIDBAN_WORKER_PROVIDERS: optionalText,
   DIDBAN_BUILTIN_WORKER_INTERVAL: z.coerce.number().min(0.1).max(3600).default(5),
+  DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  DIDBAN_MAIL_FROM: z.string().trim().min(3).default('Didban <noreply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -83,6 +85,8 @@ export type Config = {
   workerProviders: string;
   /** Seconds between the built-in worker's polls when the queue is empty. */
   builtinWorkerIntervalSeconds: number;
+  /** Outgoing email (verification links, alerts); no SMTP: messages are logged for the operator. */
+  mail: { smtpUrl: string | undefined; from: string };
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
     | undefined;
@@ -140,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .filter(Boolean),
     builtinWorkerIntervalSeconds: e.DIDBAN_BUILTIN_WORKER_INTERVAL,
     workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
+    mail: { smtpUrl: e.DIDBAN_SMTP_URL, from: e.DIDBAN_MAIL_FROM },
     github,
     freePlan: {
       assets: e.DIDBAN_FREE_ASSETS,
