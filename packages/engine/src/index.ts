@@ -105,3 +105,19 @@ export {
   type TemplateSource,
 } from './nuclei/index.js';
 // end nuclei
+export {
+  createScopePolicy,
+  INTERNAL_RANGE_TEXT,
+  installSocketGuard,
+  type LookupCallback,
+  parseAddress,
+  parseScopeRange,
+  parseScopeRanges,
+  ScopeError,
+  type ScopePolicy,
+  type ScopePolicyOptions,
+  type ScopeRange,
+  ScopeRangeError,
+  type ScopeRefusal,
+  type SocketGuardOptions,
+} from './scope/index.js';
