@@ -1,4 +1,5 @@
 import type { Lang } from './lang.js';
+import { ALERT_MESSAGES } from './messages-alerts.js';
 
 /**
  * Every message the server or a client may show for an error or a validation rule, in both
@@ -642,6 +643,7 @@ export const MESSAGES = {
     fa: 'اسکن {name} ناموفق بود: {error}',
   },
   // end scans
+  ...ALERT_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
