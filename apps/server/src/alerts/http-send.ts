@@ -47,6 +47,9 @@ export async function sendHttp(
       url,
       {
         method,
+        // A fresh connection per attempt: a pooled keep-alive socket the receiver has just closed
+        // would fail the attempt for nothing (and each attempt is checked by the scope lookup).
+        agent: false,
         lookup: out.lookup,
         timeout: out.timeoutMs,
         headers: {
