@@ -39,11 +39,11 @@ beforeAll(async () => {
     { stdin: 'secret-pass\n' },
   );
   expect(login.exitCode).toBe(0);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await server?.close();
   await stand?.close();
-  rmSync(configDir, { recursive: true, force: true });
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 describe('didban alerts', () => {
@@ -68,5 +68,5 @@ describe('didban alerts', () => {
     const unknown = await runBinary(['alerts', 'test', 'Nope', '--lang', 'fa'], env);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('کانالی با نام «Nope» در این فضای کاری نیست.');
-  }, 120_000);
+  }, 180_000);
 });

@@ -10,11 +10,10 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { uptime } from 'node:os';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir, uptime } from 'node:os';
+import { join } from 'node:path';
 import { startAlertLoop } from '../../../apps/server/src/alerts/alert-loop.js';
 import { recordAlertEvents } from '../../../apps/server/src/alerts/record-events.js';
 import { buildApp } from '../../../apps/server/src/app.js';
@@ -24,10 +23,13 @@ import { alertDeliveries, alertRules, workspaces } from '../../../apps/server/sr
 import { createMailer } from '../../../apps/server/src/mail/mailer.js';
 
 // pg is the server's dependency, not the scripts'.
-const pg = createRequire(new URL('../../../apps/server/package.json', import.meta.url))('pg') as typeof import('pg');
+const pg = createRequire(new URL('../../../apps/server/package.json', import.meta.url))(
+  'pg',
+) as typeof import('pg');
 const N = 1000;
 const quiet = { warn() {}, error() {} };
-const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function receiver() {
   const got: number[] = [];
@@ -39,7 +41,11 @@ async function receiver() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    got,
+    close: () => server.close(),
+  };
 }
 
 async function run(kind: 'pglite' | 'postgres') {
@@ -75,12 +81,22 @@ async function run(kind: 'pglite' | 'postgres') {
   const reg = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/register/',
-    payload: { username: 'bench', email: 'bench@example.com', password: 'secret-pass', confirm_password: 'secret-pass' },
+    payload: {
+      username: 'bench',
+      email: 'bench@example.com',
+      password: 'secret-pass',
+      confirm_password: 'secret-pass',
+    },
   });
   const auth = { authorization: `Bearer ${reg.json().data.access}` };
   const [ws] = await db.select({ id: workspaces.id }).from(workspaces);
   const channel = (
-    await app.inject({ method: 'POST', url: '/api/v1/panel/alerts/channels/', headers: auth, payload: { name: 'Hook', kind: 'webhook', secrets: { url: rx.url } } })
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/panel/alerts/channels/',
+      headers: auth,
+      payload: { name: 'Hook', kind: 'webhook', secrets: { url: rx.url } },
+    })
   ).json().data;
   const loop = await startAlertLoop({ db, config, log: quiet, mailer: createMailer(config.mail, quiet) });
   const waitDelivered = async (count: number) => {
@@ -97,9 +113,17 @@ async function run(kind: 'pglite' | 'postgres') {
   });
 
   // A: one changelog of 1,000 changes, one rule.
-  const [ruleA] = await db.insert(alertRules).values({ workspace_id: ws!.id, name: 'A', triggers: ['asset_new'], channel_ids: [channel.id] }).returning();
+  const [ruleA] = await db
+    .insert(alertRules)
+    .values({ workspace_id: ws!.id, name: 'A', triggers: ['asset_new'], channel_ids: [channel.id] })
+    .returning();
   let t0 = Date.now();
-  await db.transaction((tx) => recordAlertEvents(tx, Array.from({ length: N }, (_, i) => event(i))));
+  await db.transaction((tx) =>
+    recordAlertEvents(
+      tx,
+      Array.from({ length: N }, (_, i) => event(i)),
+    ),
+  );
   const tRecorded = Date.now() - t0;
   await waitDelivered(2);
   const a = { recordMs: tRecorded, deliveredMs: Date.now() - t0, messages: rx.got.length };
@@ -111,17 +135,39 @@ async function run(kind: 'pglite' | 'postgres') {
   // B: 1,000 rules, each matching one of 1,000 events → 1,000 deliveries.
   // One group id per rule so each matches exactly its event.
   const groupIds = Array.from({ length: N }, () => crypto.randomUUID());
-  await db.insert(alertRules).values(
-    groupIds.map((g, i) => ({ workspace_id: ws!.id, name: `R${i}`, triggers: ['port_opened'], channel_ids: [channel.id], asset_group_ids: [g] })),
-  );
+  await db
+    .insert(alertRules)
+    .values(
+      groupIds.map((g, i) => ({
+        workspace_id: ws!.id,
+        name: `R${i}`,
+        triggers: ['port_opened'],
+        channel_ids: [channel.id],
+        asset_group_ids: [g],
+      })),
+    );
   t0 = Date.now();
   await db.transaction((tx) =>
-    recordAlertEvents(tx, Array.from({ length: N }, (_, i) => ({ ...event(i), kind: 'port_opened' as const, group_ids: [groupIds[i]!] }))),
+    recordAlertEvents(
+      tx,
+      Array.from({ length: N }, (_, i) => ({
+        ...event(i),
+        kind: 'port_opened' as const,
+        group_ids: [groupIds[i]!],
+      })),
+    ),
   );
   await waitDelivered(N);
   const elapsed = Date.now() - t0;
   const latencies = rx.got.map((t) => t - t0);
-  const b = { deliveries: rx.got.length, seconds: elapsed / 1000, perSecond: Math.round((N / elapsed) * 1000), p50: pct(latencies, 50), p95: pct(latencies, 95), max: Math.max(...latencies) };
+  const b = {
+    deliveries: rx.got.length,
+    seconds: elapsed / 1000,
+    perSecond: Math.round((N / elapsed) * 1000),
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    max: Math.max(...latencies),
+  };
   await loop.stop();
   await app.close();
   await database.close();
@@ -131,14 +177,24 @@ async function run(kind: 'pglite' | 'postgres') {
   return { kind, a, b };
 }
 
-
-const kinds: ('pglite' | 'postgres')[] = process.argv.includes('--pglite-only') ? ['pglite'] : ['pglite', 'postgres'];
-console.log(`load average before: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')} (uptime ${Math.round(uptime())} s)`);
+const kinds: ('pglite' | 'postgres')[] = process.argv.includes('--pglite-only')
+  ? ['pglite']
+  : ['pglite', 'postgres'];
+console.log(
+  `load average before: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (uptime ${Math.round(uptime())} s)`,
+);
 for (const kind of kinds) {
   try {
     const r = await run(kind);
-    console.log(`${kind}: A 1,000 changes in one changelog → ${r.a.messages} messages, recorded in ${r.a.recordMs} ms, delivered ${r.a.deliveredMs} ms after the write`);
-    console.log(`${kind}: B 1,000 events → ${r.b.deliveries} deliveries in ${r.b.seconds.toFixed(2)} s (${r.b.perSecond}/s), latency p50 ${r.b.p50} ms, p95 ${r.b.p95} ms, max ${r.b.max} ms`);
+    console.log(
+      `${kind}: A 1,000 changes in one changelog → ${r.a.messages} messages, recorded in ${r.a.recordMs} ms, delivered ${r.a.deliveredMs} ms after the write`,
+    );
+    console.log(
+      `${kind}: B 1,000 events → ${r.b.deliveries} deliveries in ${r.b.seconds.toFixed(2)} s (${r.b.perSecond}/s), latency p50 ${r.b.p50} ms, p95 ${r.b.p95} ms, max ${r.b.max} ms`,
+    );
   } catch (error) {
     console.log(`${kind}: skipped (${(error as Error).message})`);
   }
