@@ -80,7 +80,14 @@ async function flushRule(
       .from(alertPending)
       .innerJoin(alertEvents, eq(alertEvents.id, alertPending.event_id))
       .where(eq(alertPending.rule_id, rule.id))
-      .orderBy(asc(alertEvents.created_at), asc(alertEvents.id))
+      // Events of one change share a timestamp: kind, then host and port, make the message stable.
+      .orderBy(
+        asc(alertEvents.created_at),
+        asc(alertEvents.kind),
+        sql`${alertEvents.data}->>'host'`,
+        sql`(${alertEvents.data}->>'port')::int`,
+        asc(alertEvents.id),
+      )
       .limit(MAX_EVENTS_PER_MESSAGE);
     if (rows.length === 0) return 0;
     const events: AlertEventRecord[] = rows.map((r) => ({
