@@ -135,17 +135,15 @@ async function run(kind: 'pglite' | 'postgres') {
   // B: 1,000 rules, each matching one of 1,000 events → 1,000 deliveries.
   // One group id per rule so each matches exactly its event.
   const groupIds = Array.from({ length: N }, () => crypto.randomUUID());
-  await db
-    .insert(alertRules)
-    .values(
-      groupIds.map((g, i) => ({
-        workspace_id: ws!.id,
-        name: `R${i}`,
-        triggers: ['port_opened'],
-        channel_ids: [channel.id],
-        asset_group_ids: [g],
-      })),
-    );
+  await db.insert(alertRules).values(
+    groupIds.map((g, i) => ({
+      workspace_id: ws!.id,
+      name: `R${i}`,
+      triggers: ['port_opened'],
+      channel_ids: [channel.id],
+      asset_group_ids: [g],
+    })),
+  );
   t0 = Date.now();
   await db.transaction((tx) =>
     recordAlertEvents(
