@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerAlerts } from './commands/alerts.js';
 import { registerAssets } from './commands/assets.js';
 import { registerConfig } from './commands/config.js';
 import { registerGroups } from './commands/groups.js';
@@ -76,6 +77,7 @@ export function buildProgram(
   registerUi(program, deps);
   registerTemplates(program, deps);
   registerConfig(program, deps);
+  registerAlerts(program, deps);
 
   program.addHelpText(
     'after',

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { alertRoutes } from './alerts/alert-routes.js';
 import type { AppDeps } from './app-deps.js';
 import { loadOrCreateSecret } from './auth/secret.js';
 import { createTokenService } from './auth/tokens.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(scanScheduleRoutes(deps));
       await api.register(vulnerabilityRoutes(deps));
       await api.register(dashboardRoutes(deps));
+      await api.register(alertRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },

@@ -1,6 +1,8 @@
+import { startAlertLoop } from './alerts/alert-loop.js';
 import { buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { createMailer } from './mail/mailer.js';
 import { startScheduler } from './scheduler/scheduler.js';
 import { startBuiltinWorker } from './workers/start-builtin.js';
 
@@ -35,12 +37,23 @@ export async function startServer(config: Config) {
     : undefined;
   // Scheduled runs (enumeration schedules, later scan schedules); safe with many servers.
   const stopScheduler = startScheduler(database.db, { log: (msg, extra) => app.log.warn(extra, msg) });
+  // Alerts: match events to rules and send deliveries in the background (issue 20).
+  const alerts = config.alerts.enabled
+    ? await startAlertLoop({
+        db: database.db,
+        config,
+        log: app.log,
+        mailer: createMailer(config.mail, app.log),
+        ownAddresses: [new URL(address).host],
+      })
+    : undefined;
   return {
     app,
     address,
     db: database.db,
     async stop() {
       stopScheduler();
+      await alerts?.stop();
       await (await worker)?.stop();
       await app.close();
       await database.close();

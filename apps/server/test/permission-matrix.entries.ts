@@ -23,6 +23,7 @@ import { assets, licenses, notifications, orders, tickets, ticketTypes, users } 
 import { createLocalStorage } from '../src/storage/file-storage.js';
 import { createTeam } from './helpers/teams.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
+import { ALERT_MATRIX } from './permission-matrix.alerts.js';
 import { SCAN_MATRIX } from './permission-matrix.scans.js';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
@@ -1266,6 +1267,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   // ---- scans, vulnerabilities, dashboard (issue 7)
   ...SCAN_MATRIX,
+  // ---- alerts and integrations (issue 20)
+  ...ALERT_MATRIX,
 };
 
 /** What a newcomer pastes for a route without an entry, with statuses guessed from its access. */

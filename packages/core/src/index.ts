@@ -74,6 +74,8 @@ export {
   REQUEST_TIMEOUT_MS,
 } from './client/api-client.js';
 export { type ApiClient, createApiClient } from './client/create-client.js';
+// alerts and integrations (issue 20)
+export { alertEndpoints } from './client/endpoints-alerts.js';
 export { assetEndpoints } from './client/endpoints-assets.js';
 // licences, payments, plan limits and support tickets (issue 10)
 export { billingEndpoints } from './client/endpoints-billing.js';
@@ -87,6 +89,36 @@ export { workerEndpoints } from './client/endpoints-workers.js';
 export { ApiError, normalizeError, UNKNOWN_ERROR_MESSAGE } from './client/errors.js';
 // constants
 export { LIMITS } from './constants.js';
+export {
+  ALERT_CHANNEL_KINDS,
+  ALERT_DIGESTS,
+  ALERT_SEVERITIES,
+  ALERT_TRIGGERS,
+  ALERT_WEBHOOK_PAYLOAD_VERSION,
+  type AlertChannel,
+  type AlertChannelInput,
+  type AlertChannelKind,
+  type AlertChannelUpdateInput,
+  type AlertDelivery,
+  type AlertEventKind,
+  type AlertRule,
+  type AlertRuleInput,
+  type AlertRuleUpdateInput,
+  type AlertTrigger,
+  alertChannelInputSchema,
+  alertChannelListSchema,
+  alertChannelSchema,
+  alertChannelUpdateSchema,
+  alertDeliveryListSchema,
+  alertDeliveryQuery,
+  alertDeliverySchema,
+  alertRuleInputSchema,
+  alertRuleListSchema,
+  alertRuleSchema,
+  alertRuleUpdateSchema,
+  DELIVERY_STATUSES as ALERT_DELIVERY_STATUSES,
+  TRACKER_CHANNEL_KINDS,
+} from './contract/alerts.js';
 // workers, task queue and discovery results (issue 4)
 // end templates (contract)
 // assets: groups, inventory state, filters, exports, enumerations (issue 5)

@@ -6,6 +6,8 @@
  */
 import type { Asset } from '@didban/core';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { assetChangeEvents } from '../alerts/asset-change-events.js';
+import { recordAlertEvents } from '../alerts/record-events.js';
 import { assetChanges, assetSnapshots, assets, enumerationHistories } from '../db/schema.js';
 import type { FieldChange } from '../db/tables/asset-history.js';
 import { presentAsset } from '../discovery/present-asset.js';
@@ -155,6 +157,18 @@ export async function recordHistorySnapshot(tx: Tx, historyId: string): Promise<
   }
   for (let i = 0; i < entries.length; i += 500)
     await tx.insert(assetChanges).values(entries.slice(i, i + 500));
+  // Alerts hear of the changelog in the same transaction (issue 20).
+  await recordAlertEvents(
+    tx,
+    assetChangeEvents({
+      groupId: history.group_id,
+      historyId: history.id,
+      entries,
+      now: now.map((n) => n.data),
+      gone: [...before.values()],
+      previous: Boolean(previous),
+    }),
+  );
   const net = now.length - (previous ? now.length - appeared + before.size : 0);
   await tx
     .update(enumerationHistories)

@@ -58,6 +58,16 @@ const envSchema = z.object({
   DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
   DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   DIDBAN_MAIL_FROM: z.string().trim().min(3).default('Didban <noreply@localhost>'),
+  // Alerts and integrations (issue 20)
+  DIDBAN_ALERTS: z.enum(['0', '1']).default('1'),
+  DIDBAN_ALERTS_ALLOW: optionalText,
+  DIDBAN_ALERTS_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  DIDBAN_ALERTS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  DIDBAN_ALERTS_RETRY_BASE_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  DIDBAN_ALERTS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  DIDBAN_ALERTS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(10),
+  DIDBAN_ALERTS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS: z.coerce.number().int().min(60).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -121,6 +131,20 @@ export type Config = {
   builtinTaskStallSeconds: number;
   /** Outgoing email (verification links, alerts); no SMTP: messages are logged for the operator. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** The alert loop (issue 20): deliveries, retries, outgoing scope. */
+  alerts: {
+    enabled: boolean;
+    /** Ranges opened for deliveries even though internal (DIDBAN_ALERTS_ALLOW). */
+    allow: string;
+    intervalMs: number;
+    maxAttempts: number;
+    retryBaseSeconds: number;
+    concurrency: number;
+    timeoutMs: number;
+    leaseSeconds: number;
+    workerOfflineSeconds: number;
+    watchSeconds: number;
+  };
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
     | undefined;
@@ -192,6 +216,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     builtinTaskStallSeconds: e.DIDBAN_BUILTIN_TASK_STALL_SECONDS,
     workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
     mail: { smtpUrl: e.DIDBAN_SMTP_URL, from: e.DIDBAN_MAIL_FROM },
+    alerts: {
+      enabled: e.DIDBAN_ALERTS === '1',
+      allow: e.DIDBAN_ALERTS_ALLOW ?? '',
+      intervalMs: e.DIDBAN_ALERTS_INTERVAL_MS,
+      maxAttempts: e.DIDBAN_ALERTS_MAX_ATTEMPTS,
+      retryBaseSeconds: e.DIDBAN_ALERTS_RETRY_BASE_SECONDS,
+      concurrency: e.DIDBAN_ALERTS_CONCURRENCY,
+      timeoutMs: e.DIDBAN_ALERTS_TIMEOUT_SECONDS * 1000,
+      leaseSeconds: e.DIDBAN_ALERTS_LEASE_SECONDS,
+      workerOfflineSeconds: e.DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS,
+      watchSeconds: 60,
+    },
     github,
     freePlan: {
       assets: e.DIDBAN_FREE_ASSETS,

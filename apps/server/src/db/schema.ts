@@ -2,6 +2,7 @@
 // (queries) and drizzle-kit (migrations). A new domain adds its file and one line below, then
 // runs `pnpm --filter @didban/server db:generate` to write its migration.
 export * from './tables/accounts.js';
+export * from './tables/alerts.js';
 export * from './tables/asset-history.js';
 export * from './tables/assets.js';
 export * from './tables/billing.js';

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { historyFoundCounts } from '../counters/counters.js';
+import { recordAlertEvents } from '../alerts/record-events.js';
 import type { Db } from '../db/database.js';
 import {
   scanChunks,
@@ -110,6 +111,15 @@ async function markFixed(tx: Tx, history: HistoryRow, chunks: ChunkRow[]) {
         })),
       )
       .onConflictDoNothing();
+    // Tracker channels close the issues they opened for these (issue 20).
+    await recordAlertEvents(
+      tx,
+      batch.map((v) => ({
+        workspace_id: history.workspace_id,
+        kind: 'finding_fixed' as const,
+        data: { vulnerability_id: v.id, template_id: v.template_id, scan_id: history.scan_id },
+      })),
+    );
   }
   return fixed.length;
 }
@@ -136,8 +146,20 @@ async function finishRun(tx: Tx, history: HistoryRow) {
     .set({ status, error, finished_at: sql`now()`, updated_at: sql`now()` })
     .where(eq(scanHistories.id, history.id));
   await tx.update(scans).set({ updated_at: sql`now()` }).where(eq(scans.id, history.scan_id));
-  const [scan] = await tx.select({ name: scans.name }).from(scans).where(eq(scans.id, history.scan_id));
+  const [scan] = await tx
+    .select({ name: scans.name, group_ids: scans.asset_group_ids })
+    .from(scans)
+    .where(eq(scans.id, history.scan_id));
   const name = scan?.name ?? '';
+  const counts = (await historyFindingCounts(tx, [history.id])).get(history.id)!;
+  await recordAlertEvents(tx, [
+    {
+      workspace_id: history.workspace_id,
+      kind: status === 'failed' ? 'scan_failed' : 'scan_finished',
+      group_ids: scan?.group_ids ?? [],
+      data: { scan_id: history.scan_id, history_id: history.id, name, error, counts },
+    },
+  ]);
   if (status === 'failed') {
     await notifyWorkspace(tx as Db, history.workspace_id, {
       key: 'notify.scan_failed',
@@ -146,7 +168,6 @@ async function finishRun(tx: Tx, history: HistoryRow) {
     });
     return;
   }
-  const counts = (await historyFindingCounts(tx, [history.id])).get(history.id)!;
   await notifyWorkspace(tx as Db, history.workspace_id, {
     key: 'notify.scan_finished',
     params: { name, ...counts },

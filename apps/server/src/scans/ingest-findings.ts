@@ -12,6 +12,7 @@ import {
   templateRunResultSchema,
 } from '@didban/core';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { type NewAlertEvent, recordAlertEvents } from '../alerts/record-events.js';
 import { pgText } from '../db/pg-text.js';
 import {
   assets,
@@ -68,12 +69,19 @@ export async function ingestChunkResults(tx: Tx, chunkId: string, items: unknown
   const assetIds = [...new Set(findings.map((f) => assetOf.get(f.host)).filter((a): a is string => !!a))];
   const assetRows = assetIds.length
     ? await tx
-        .select({ id: assets.id, host: assets.host, port: assets.port, ip: assets.ip })
+        .select({
+          id: assets.id,
+          host: assets.host,
+          port: assets.port,
+          ip: assets.ip,
+          group_id: assets.group_id,
+        })
         .from(assets)
         .where(inArray(assets.id, assetIds))
     : [];
   const assetById = new Map(assetRows.map((a) => [a.id, a]));
   let fresh = 0;
+  const alerts: NewAlertEvent[] = [];
   for (const f of findings) {
     const assetId = assetOf.get(f.host) ?? null;
     const asset = assetId ? assetById.get(assetId) : undefined;
@@ -123,14 +131,38 @@ export async function ingestChunkResults(tx: Tx, chunkId: string, items: unknown
           status_history: sql`case when ${wasFixed} then ${vulnerabilities.status_history} || jsonb_build_array(jsonb_build_object('status', 'open', 'by', null, 'at', now())) else ${vulnerabilities.status_history} end`,
         },
       })
-      .returning({ id: vulnerabilities.id, inserted: sql<boolean>`(xmax = 0)` });
+      .returning({
+        id: vulnerabilities.id,
+        inserted: sql<boolean>`(xmax = 0)`,
+        // Reopened by this very statement: its last status entry is 'open', stamped now().
+        reopened: sql<boolean>`(xmax <> 0 and ${vulnerabilities.status_history}->-1->>'status' = 'open' and (${vulnerabilities.status_history}->-1->>'at')::timestamptz = now())`,
+      });
     if (!row) continue;
     if (row.inserted) fresh++;
+    if (row.inserted || row.reopened)
+      alerts.push({
+        workspace_id: history.workspace_id,
+        kind: row.inserted ? 'finding_new' : 'finding_reopened',
+        group_ids: asset ? [asset.group_id] : [],
+        data: {
+          vulnerability_id: row.id,
+          template_id: f.template_id,
+          template_name: evidence.template_name,
+          severity,
+          severity_rank: rank,
+          host: asset?.host ?? f.host,
+          port: asset?.port ?? null,
+          matched_at: f.matched_at,
+          scan_id: history.scan_id,
+        },
+      });
     await tx
       .insert(scanHistoryVulnerabilities)
       .values({ history_id: history.id, vulnerability_id: row.id, kind: 'seen', severity_rank: rank })
       .onConflictDoNothing();
   }
+  // Alerts hear of new and reopened findings in the same transaction (issue 20).
+  await recordAlertEvents(tx, alerts);
   const failed: FailedPair[] = [];
   for (const item of parsed) {
     if (item.type === 'finding' || !item.template_id) continue;

@@ -195,6 +195,11 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'alerts',
+                    lazy: () =>
+                      import('../pages/settings/alerts/alerts-page').then((m) => ({ Component: m.AlertsPage })),
+                  },
+                  {
                     path: 'notifications',
                     lazy: () =>
                       import('../pages/settings/notifications-page').then((m) => ({

@@ -1,5 +1,6 @@
 import { type ApiClientOptions, createHttp } from './api-client.js';
 import { authEndpoints, profileEndpoints } from './endpoints.js';
+import { alertEndpoints } from './endpoints-alerts.js';
 import { assetEndpoints } from './endpoints-assets.js';
 import { billingEndpoints } from './endpoints-billing.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
@@ -31,6 +32,7 @@ export function createApiClient(options: ApiClientOptions) {
     templates: templateEndpoints(http),
     assets: assetEndpoints(http),
     scans: scanEndpoints(http),
+    alerts: alertEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,5 +1,6 @@
 import type { Lang } from './lang.js';
 import { ACCOUNT_MESSAGES } from './messages-accounts.js';
+import { ALERT_MESSAGES } from './messages-alerts.js';
 
 /**
  * Every message the server or a client may show for an error or a validation rule, in both
@@ -644,6 +645,7 @@ export const MESSAGES = {
   },
   // end scans
   ...ACCOUNT_MESSAGES,
+  ...ALERT_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,117 @@
+/**
+ * The server's alert loop: match new events to rules, flush rules that may send, and send due
+ * deliveries (a few at once), on a timer that never blocks a request or an ingestion — the only
+ * thing those do is insert event rows. Safe with several servers on one database (row locks with
+ * SKIP LOCKED everywhere). Stopping waits for sends in flight; a send cut short by a crash is
+ * retried when its lease expires.
+ */
+import { loadOrCreateSecret } from '../auth/secret.js';
+import type { Config } from '../config/env.js';
+import type { Db } from '../db/database.js';
+import { createMailer, type Mailer, type MailLog } from '../mail/mailer.js';
+import { claimDeliveries, type QueueOptions, reclaimAlertLeases, settleDelivery } from './delivery-queue.js';
+import { deliveryScope, scopeLookup } from './delivery-scope.js';
+import { flushDueRules } from './flush-rules.js';
+import { matchPendingEvents } from './match-rules.js';
+import { createSecretBox } from './secret-box.js';
+import { attemptDelivery } from './send-delivery.js';
+import { recordExpiringCertificates, recordOfflineWorkers } from './watchers.js';
+
+export type AlertLoopOptions = {
+  db: Db;
+  config: Config;
+  log: MailLog & { error(obj: object, msg: string): void };
+  /** The server's mailer (shared with sign-up mail). */
+  mailer: Mailer;
+  /** The server's own listening address, refused as a destination even inside an allowed range. */
+  ownAddresses?: string[];
+};
+
+export type AlertLoop = {
+  /** One full pass (match, flush, send what is due and wait for it); tests and benches drive it. */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLoop> {
+  const { db, config, log } = options;
+  const settings = config.alerts;
+  const queue: QueueOptions = {
+    maxAttempts: settings.maxAttempts,
+    retryBaseSeconds: settings.retryBaseSeconds,
+    leaseSeconds: settings.leaseSeconds,
+  };
+  const box = createSecretBox(loadOrCreateSecret(config.secret, config.dataDir));
+  const lookup = scopeLookup(await deliveryScope(config, options.ownAddresses ?? []));
+  const channelMailers = new Map<string, Mailer>();
+  const mailerFor = (smtpUrl: string | undefined) => {
+    if (!smtpUrl) return options.mailer;
+    let m = channelMailers.get(smtpUrl);
+    if (!m) {
+      m = createMailer({ smtpUrl, from: config.mail.from }, log);
+      channelMailers.set(smtpUrl, m);
+    }
+    return m;
+  };
+  const deps = {
+    db,
+    box,
+    out: { lookup, timeoutMs: settings.timeoutMs },
+    mailer: mailerFor,
+    publicUrl: config.publicUrl,
+  };
+  const inFlight = new Set<Promise<void>>();
+  let lastWatch = 0;
+  let stopped = false;
+
+  const dispatch = async () => {
+    await reclaimAlertLeases(db);
+    const claimed = await claimDeliveries(db, settings.concurrency - inFlight.size, queue);
+    for (const c of claimed) {
+      const p = attemptDelivery(deps, c.delivery_id)
+        .then((outcome) => settleDelivery(db, c, outcome, queue))
+        .catch((error: unknown) =>
+          log.error({ err: error, delivery: c.delivery_id }, 'alert delivery bookkeeping failed'),
+        )
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    return claimed.length;
+  };
+
+  const pass = async () => {
+    if (Date.now() - lastWatch > settings.watchSeconds * 1000) {
+      lastWatch = Date.now();
+      await recordOfflineWorkers(db, settings.workerOfflineSeconds);
+      await recordExpiringCertificates(db);
+    }
+    await matchPendingEvents(db);
+    await flushDueRules(db, queue);
+    await dispatch();
+  };
+
+  let running: Promise<void> = Promise.resolve();
+  const guarded = () =>
+    (running = running
+      .then(pass)
+      .catch((error: unknown) => log.error({ err: error }, 'alert loop pass failed')));
+  const timer = setInterval(() => {
+    if (!stopped) void guarded();
+  }, settings.intervalMs);
+  timer.unref?.();
+  void guarded();
+
+  return {
+    async tick() {
+      await guarded();
+      await Promise.all([...inFlight]);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await Promise.all([...inFlight]);
+      for (const m of channelMailers.values()) m.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/** One attempt of one delivery: load it with its channel, open the secrets, send, report the outcome. */
+import type { Lang } from '@didban/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { alertChannels, alertDeliveries, alertRules } from '../db/schema.js';
+import type { Mailer } from '../mail/mailer.js';
+import { CHANNEL_SENDERS } from './channels/index.js';
+import type { DeliveryRow } from './channels/types.js';
+import type { Outcome } from './delivery-queue.js';
+import { renderAlert } from './event-text.js';
+import { DeliveryFailure, type Outgoing } from './http-send.js';
+import type { SecretBox } from './secret-box.js';
+
+export type SendDeps = {
+  db: Db;
+  box: SecretBox;
+  out: Outgoing;
+  mailer(smtpUrl: string | undefined): Mailer;
+  publicUrl: string;
+};
+
+export async function attemptDelivery(deps: SendDeps, deliveryId: string): Promise<Outcome> {
+  const [row] = await deps.db
+    .select({ delivery: alertDeliveries, channel: alertChannels, rule_name: alertRules.name })
+    .from(alertDeliveries)
+    .innerJoin(alertChannels, eq(alertChannels.id, alertDeliveries.channel_id))
+    .leftJoin(alertRules, eq(alertRules.id, alertDeliveries.rule_id))
+    .where(eq(alertDeliveries.id, deliveryId));
+  if (!row) return { ok: false, responseCode: null, error: 'channel deleted', retryable: false };
+  const { delivery, channel } = row;
+  const sender = CHANNEL_SENDERS[channel.kind];
+  if (!sender)
+    return { ok: false, responseCode: null, error: `unknown channel kind ${channel.kind}`, retryable: false };
+  const ruleName = delivery.purpose === 'test' ? null : (row.rule_name ?? '');
+  const d: DeliveryRow = {
+    id: delivery.id,
+    idempotency_key: delivery.idempotency_key,
+    purpose: delivery.purpose as DeliveryRow['purpose'],
+    events: delivery.events,
+    workspace_id: delivery.workspace_id,
+    rule: delivery.rule_id && ruleName !== null ? { id: delivery.rule_id, name: ruleName } : null,
+  };
+  const events =
+    d.purpose === 'test'
+      ? [{ id: d.id, kind: 'test', at: delivery.created_at.toISOString(), data: {} }]
+      : d.events;
+  try {
+    const result = await sender({
+      channel: { ...channel, language: channel.language as Lang },
+      secrets: channel.secret_enc ? deps.box.open(channel.secret_enc) : {},
+      delivery: d,
+      render: (lang) => renderAlert(ruleName, events, lang),
+      out: deps.out,
+      db: deps.db,
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+      createdAt: delivery.created_at,
+    });
+    return { ok: true, responseCode: result.responseCode };
+  } catch (error) {
+    if (error instanceof DeliveryFailure)
+      return {
+        ok: false,
+        responseCode: error.responseCode,
+        error: error.message,
+        retryable: error.retryable,
+      };
+    return {
+      ok: false,
+      responseCode: null,
+      error: error instanceof Error ? error.message : String(error),
+      retryable: true,
+    };
+  }
+}

@@ -1,0 +1,130 @@
+import { Button } from '../../../components/ui/button';
+import { useLang } from '../../../hooks/use-lang';
+import { alertText } from './alerts-text';
+import { ChannelForm } from './channel-form';
+import { RuleForm } from './rule-form';
+import { useAlertMutations, useAlerts } from './use-alerts';
+
+const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6';
+
+/** /settings/alerts: channels (send test), rules and the delivery log of the workspace (issue 20). */
+export function AlertsPage() {
+  const lang = useLang();
+  const t = alertText(lang);
+  const { channels, rules, log } = useAlerts();
+  const m = useAlertMutations();
+  const channelList = channels.data ?? [];
+  const nameOf = new Map(channelList.map((c) => [c.id, c.name]));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="text-lg font-semibold">{t('title')}</h2>
+
+      <section className={card} aria-labelledby="alerts-channels">
+        <h3 id="alerts-channels" className="font-semibold">
+          {t('channels')}
+        </h3>
+        {channelList.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-500">{t('empty')}</p>
+        ) : (
+          <ul
+            className="mt-3 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
+            data-testid="channel-list"
+          >
+            {channelList.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
+                <span className="font-medium">{c.name}</span>
+                <span className="text-zinc-400">{c.kind}</span>
+                <span className="text-zinc-500" dir="ltr">
+                  {Object.values(c.secrets).join(' ')}
+                </span>
+                <span className="ms-auto flex gap-2">
+                  <Button
+                    variant="secondary"
+                    onClick={() => m.testChannel.mutate(c.id)}
+                    aria-label={`${t('test')} ${c.name}`}
+                  >
+                    {t('test')}
+                  </Button>
+                  <Button variant="ghost" onClick={() => m.deleteChannel.mutate(c.id)}>
+                    {t('delete')}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ChannelForm lang={lang} />
+      </section>
+
+      <section className={card} aria-labelledby="alerts-rules">
+        <h3 id="alerts-rules" className="font-semibold">
+          {t('rules')}
+        </h3>
+        {(rules.data ?? []).length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-500">{t('empty')}</p>
+        ) : (
+          <ul
+            className="mt-3 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
+            data-testid="rule-list"
+          >
+            {(rules.data ?? []).map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
+                <span className="font-medium">{r.name}</span>
+                <span className="text-zinc-400">{r.triggers.map((k) => t(`trigger.${k}`)).join('، ')}</span>
+                <span className="text-zinc-500">
+                  → {r.channel_ids.map((id) => nameOf.get(id) ?? id).join(', ')}
+                </span>
+                <Button variant="ghost" className="ms-auto" onClick={() => m.deleteRule.mutate(r.id)}>
+                  {t('delete')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <RuleForm lang={lang} channels={channelList} />
+      </section>
+
+      <section className={card} aria-labelledby="alerts-log">
+        <div className="flex items-center">
+          <h3 id="alerts-log" className="font-semibold">
+            {t('log')}
+          </h3>
+          <Button variant="secondary" className="ms-auto" onClick={() => void log.refetch()}>
+            {t('refresh')}
+          </Button>
+        </div>
+        {(log.data?.results ?? []).length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-500">{t('empty')}</p>
+        ) : (
+          <table className="mt-3 w-full text-start text-sm" data-testid="delivery-log">
+            <thead className="text-zinc-400">
+              <tr>
+                <th className="p-2 text-start">{t('time')}</th>
+                <th className="p-2 text-start">{t('channel')}</th>
+                <th className="p-2 text-start">{t('events')}</th>
+                <th className="p-2 text-start">{t('status')}</th>
+                <th className="p-2 text-start">{t('code')}</th>
+                <th className="p-2 text-start">{t('error')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(log.data?.results ?? []).map((d) => (
+                <tr key={d.id} className="border-t border-zinc-800">
+                  <td className="p-2" dir="ltr">
+                    {new Date(d.created_at).toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-GB')}
+                  </td>
+                  <td className="p-2">{nameOf.get(d.channel_id) ?? d.channel_id}</td>
+                  <td className="p-2">{d.event_kinds.join(', ')}</td>
+                  <td className="p-2">{t(`status.${d.status}`)}</td>
+                  <td className="p-2">{d.response_code ?? '—'}</td>
+                  <td className="p-2 text-red-300">{d.error ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

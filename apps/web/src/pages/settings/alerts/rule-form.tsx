@@ -1,0 +1,122 @@
+import {
+  ALERT_DIGESTS,
+  ALERT_SEVERITIES,
+  ALERT_TRIGGERS,
+  type AlertChannel,
+  type AlertTrigger,
+  type Lang,
+} from '@didban/core';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { errorText } from '../../../lib/error-text';
+import { alertText } from './alerts-text';
+import { useAlertMutations } from './use-alerts';
+
+/** Add a rule: triggers, channels, severity floor, throttle and digest. */
+export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChannel[] }) {
+  const t = alertText(lang);
+  const { createRule } = useAlertMutations();
+  const [name, setName] = useState('');
+  const [triggers, setTriggers] = useState<AlertTrigger[]>([]);
+  const [channelIds, setChannelIds] = useState<string[]>([]);
+  const [minSeverity, setMinSeverity] = useState<(typeof ALERT_SEVERITIES)[number]>('low');
+  const [throttle, setThrottle] = useState('0');
+  const [digest, setDigest] = useState<(typeof ALERT_DIGESTS)[number]>('off');
+  const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    createRule.mutate(
+      {
+        name,
+        triggers,
+        channel_ids: channelIds,
+        min_severity: minSeverity,
+        throttle_seconds: Number(throttle) || 0,
+        digest,
+      },
+      { onSuccess: () => setName('') },
+    );
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="mt-4 grid gap-3 rounded-xl border border-zinc-800 p-4"
+      data-testid="rule-form"
+    >
+      <TextField label={t('name')} name="rule-name" value={name} onChange={(e) => setName(e.target.value)} />
+      <fieldset>
+        <legend className="text-sm font-medium text-zinc-300">{t('triggers')}</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {ALERT_TRIGGERS.map((k) => (
+            <label key={k} className="flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                checked={triggers.includes(k)}
+                onChange={() => setTriggers(toggle(triggers, k))}
+              />
+              {t(`trigger.${k}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-zinc-300">{t('sendTo')}</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {channels.map((c) => (
+            <label key={c.id} className="flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                checked={channelIds.includes(c.id)}
+                onChange={() => setChannelIds(toggle(channelIds, c.id))}
+              />
+              {c.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField
+          label={t('minSeverity')}
+          value={minSeverity}
+          onChange={(e) => setMinSeverity(e.target.value as typeof minSeverity)}
+        >
+          {ALERT_SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('throttle')}
+          type="number"
+          min={0}
+          value={throttle}
+          onChange={(e) => setThrottle(e.target.value)}
+        />
+        <SelectField
+          label={t('digest')}
+          value={digest}
+          onChange={(e) => setDigest(e.target.value as typeof digest)}
+        >
+          {ALERT_DIGESTS.map((d) => (
+            <option key={d} value={d}>
+              {t(`digest.${d}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex items-end gap-3">
+        <Button type="submit" disabled={createRule.isPending}>
+          {t('addRule')}
+        </Button>
+        {createRule.isError ? (
+          <p role="alert" className="text-sm text-red-300">
+            {errorText(createRule.error, lang)}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
