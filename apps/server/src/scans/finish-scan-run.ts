@@ -5,8 +5,8 @@
  * without matching again. Then the workspace hears how the run went.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { historyFoundCounts } from '../counters/counters.js';
 import { recordAlertEvents } from '../alerts/record-events.js';
+import { historyFoundCounts } from '../counters/counters.js';
 import type { Db } from '../db/database.js';
 import {
   scanChunks,

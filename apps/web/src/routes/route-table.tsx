@@ -197,7 +197,9 @@ export const routes: RouteObject[] = [
                   {
                     path: 'alerts',
                     lazy: () =>
-                      import('../pages/settings/alerts/alerts-page').then((m) => ({ Component: m.AlertsPage })),
+                      import('../pages/settings/alerts/alerts-page').then((m) => ({
+                        Component: m.AlertsPage,
+                      })),
                   },
                   {
                     path: 'notifications',

@@ -15,8 +15,8 @@ import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { domainVariables, hostname } from '../target.js';
 import type { SslBlock } from '../template-model.js';
-import { matchBudget } from '../util/budget.js';
 import { onAbort } from '../util/abort-registry.js';
+import { matchBudget } from '../util/budget.js';
 import { partReader } from './http-executor.js';
 
 const VERSIONS: Record<string, SecureVersion> = {

@@ -9,8 +9,8 @@ import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { domainVariables, hostname } from '../target.js';
 import type { TcpBlock } from '../template-model.js';
-import { matchBudget } from '../util/budget.js';
 import { onAbort } from '../util/abort-registry.js';
+import { matchBudget } from '../util/budget.js';
 import { partReader } from './http-executor.js';
 import { SocketReader } from './socket-reader.js';
 
