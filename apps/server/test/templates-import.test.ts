@@ -57,12 +57,13 @@ describe('templates import', () => {
   it('counts loaded templates and the skipped ones per feature with the reason', () => {
     const { report, sources } = readTemplateFolder(folder);
     expect(report.files).toBe(16);
-    expect(report.loaded).toBe(7);
+    expect(report.loaded).toBe(8); // a flow of plain protocol calls runs since the engine's flow support
     expect(report.needsInteractsh).toBe(1);
     expect(report.selfContained).toBe(0);
     expect(sources.map((s) => s.template.id).sort()).toEqual([
       'fixture-dns',
       'fixture-error-log',
+      'fixture-flow',
       'fixture-git-config',
       'fixture-oob',
       'fixture-ssl',
@@ -72,7 +73,6 @@ describe('templates import', () => {
     expect(report.skipped.map((s) => [s.feature, s.count])).toEqual([
       ['code', 1],
       ['file', 1],
-      ['flow', 1],
       ['fuzzing', 1],
       ['headless', 1],
       ['javascript', 1],
@@ -95,7 +95,7 @@ describe('templates import', () => {
       { folder: 'dns', loaded: 1, total: 1 },
       { folder: 'file', loaded: 0, total: 1 },
       { folder: 'headless', loaded: 0, total: 1 },
-      { folder: 'http', loaded: 3, total: 6 },
+      { folder: 'http', loaded: 4, total: 6 },
       { folder: 'javascript', loaded: 0, total: 1 },
       { folder: 'network', loaded: 1, total: 1 },
       { folder: 'ssl', loaded: 1, total: 1 },
@@ -111,17 +111,18 @@ describe('templates import', () => {
       .where(and(eq(workspaces.owner_id, alice.user.id), eq(workspaces.kind, 'personal')));
     const imported = readTemplateFolder(folder);
     expect(await importIntoWorkspace(server.db, personal!.id, imported)).toEqual({
-      imported: 7,
+      imported: 8,
       existing: 0,
     });
     expect(await importIntoWorkspace(server.db, personal!.id, imported)).toEqual({
       imported: 0,
-      existing: 7,
+      existing: 8,
     });
     const rows = await server.db.select().from(templates).where(eq(templates.workspace_id, personal!.id));
     expect(rows.map((r) => [r.template_id, r.protocol]).sort()).toEqual([
       ['fixture-dns', 'dns'],
       ['fixture-error-log', 'http'],
+      ['fixture-flow', 'http'],
       ['fixture-git-config', 'http'],
       ['fixture-oob', 'http'],
       ['fixture-ssl', 'ssl'],
@@ -133,7 +134,7 @@ describe('templates import', () => {
       url: '/api/v1/panel/templates/?scope=mine&tag=fixture',
       headers: alice.auth,
     });
-    expect(listed.json().data.result_count).toBe(7);
+    expect(listed.json().data.result_count).toBe(8);
     await expect(
       importIntoWorkspace(server.db, '00000000-0000-4000-8000-000000000000', imported),
     ).rejects.toThrow('no workspace with id 00000000-0000-4000-8000-000000000000');
@@ -147,11 +148,11 @@ describe('templates import', () => {
       { cwd: SERVER_ROOT, timeout: 60_000 },
     );
     expect(stdout).toContain(`Templates in ${folder}: 16 YAML files`);
-    expect(stdout).toContain('  loaded:        7 (1 need an interactsh server, 0 self-contained)');
-    expect(stdout).toContain('  skipped:       6');
+    expect(stdout).toContain('  loaded:        8 (1 need an interactsh server, 0 self-contained)');
+    expect(stdout).toContain('  skipped:       5');
     expect(stdout).toMatch(/ {4}headless {5}\s+1 {2}\S/);
     expect(stdout).toContain('  invalid:       2');
-    expect(stdout).toContain('    http               3/6');
+    expect(stdout).toContain('    http               4/6');
     const usage = await run(
       process.execPath,
       ['--conditions=didban-source', '--import', 'tsx', 'src/cli/templates-import.ts'],
