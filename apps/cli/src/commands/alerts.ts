@@ -16,6 +16,7 @@ export function registerAlerts(program: Command, { action, examples }: CommandDe
     .command('list')
     .description('channels (secrets masked) with their last delivery, and rules')
     .option('--json', 'machine-readable output: { channels: [...], rules: [...] } as the API answers them')
+    .addHelpText('after', examples(['didban alerts list', 'didban alerts list --json | jq .channels']))
     .action(
       action(async (ctx: Context, flags: { json?: boolean }) => (await service()).listAlerts(ctx, flags)),
     );
