@@ -400,29 +400,30 @@ describe('scans and vulnerabilities from the real binary, against a live server,
   });
 
   it('refuses bad input with one clear line, no stack, and the right exit code', async () => {
+    // Exit codes (apps/cli/README.md): 2 usage; 3 the job could not be done (not found, auth, server).
     const cases: [string[], Record<string, string>, number, RegExp][] = [
       [
         ['scans', 'follow', '00000000-0000-4000-8000-000000000000'],
         {},
-        1,
+        3,
         /^No scan with id 00000000-0000-4000-8000-000000000000\. Run: didban scans list$/,
       ],
       [
         ['scans', 'follow', scanId, '--history', '00000000-0000-4000-8000-000000000000'],
         {},
-        1,
+        3,
         /^Scan \S+ has no run 00000000-/,
       ],
       [
         ['vulns', 'list'],
         { DIDBAN_TOKEN: 'not-a-token' },
-        1,
+        3,
         /^Your session is invalid or has expired\. Run: didban login$/,
       ],
       [
         ['scans', 'list'],
         { DIDBAN_URL: 'http://127.0.0.1:9', DIDBAN_TOKEN: token },
-        1,
+        3,
         /^Cannot reach the Didban server at http:\/\/127\.0\.0\.1:9 \(connection refused\)/,
       ],
       [['scans', 'start', '--group', groupId], {}, 2, /^Choose at least one template or tag\.$/],
@@ -452,7 +453,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
         2,
         /^دست‌کم یک قالب یا برچسب انتخاب کنید\.$/,
       ],
-      [['--lang', 'fa', 'vulns', 'list'], { DIDBAN_TOKEN: 'not-a-token' }, 1, /^نشست شما نامعتبر است/],
+      [['--lang', 'fa', 'vulns', 'list'], { DIDBAN_TOKEN: 'not-a-token' }, 3, /^نشست شما نامعتبر است/],
     ];
     for (const [args, extra, code, line] of cases) {
       const r = await runBinary(args, { ...env, ...extra });
