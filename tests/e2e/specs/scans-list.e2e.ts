@@ -280,7 +280,7 @@ describe.each(['fa', 'en'] as const)('/scans and a scan’s details in %s', (lan
       await expect
         .poll(() => drawer.getByTestId('vuln-status').first().getAttribute('data-status'))
         .toBe('in_progress');
-      await drawer.getByRole('button', { name: s.vuln.drawer.close }).click();
+      await drawer.getByRole('button', { name: s.vuln.drawer.close, exact: true }).click();
       await drawer.waitFor({ state: 'detached' });
       await expect
         .poll(() =>
