@@ -44,6 +44,8 @@ describe('the status badge (spec §4)', () => {
     );
     expect(screen.getByText('200').closest('[data-tone]')?.getAttribute('data-tone')).toBe('success');
     expect(screen.getByText('404').closest('[data-tone]')?.getAttribute('data-tone')).toBe('warning');
-    expect(screen.getByText('Done (no web service)').closest('[data-tone]')?.getAttribute('data-tone')).toBe('success');
+    expect(screen.getByText('Done (no web service)').closest('[data-tone]')?.getAttribute('data-tone')).toBe(
+      'success',
+    );
   });
 });
