@@ -1,7 +1,7 @@
 /**
  * Finds references in tracked files to paths outside the repository, so a clone with nothing
  * beside it builds, runs and tests exactly as our checkouts do (issue 16: a test read
- * `../shared/…`, which only our build machines had).
+ * `../sibling/…`, which only our build machines had).
  *
  * Two kinds of reference are caught:
  * - relative paths (`../x`, `../../..`) in string literals, imports, markdown links or prose that,

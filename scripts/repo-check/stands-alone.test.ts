@@ -18,10 +18,10 @@ describe('the repository stands alone', () => {
     expect(
       check(
         'apps/server/test/openapi.test.ts',
-        "readFileSync(new URL('../../../../shared/x.txt', import.meta.url))",
+        "readFileSync(new URL('../../../../sibling/x.txt', import.meta.url))",
       ),
-    ).toEqual(['../../../../shared/x.txt leaves the repository']);
-    expect(check('README.md', 'Spec: `../shared/spec/panel-spec.md`, [arch](../shared/a.md)')).toHaveLength(
+    ).toEqual(['../../../../sibling/x.txt leaves the repository']);
+    expect(check('README.md', 'Spec: `../sibling/spec/panel-spec.md`, [arch](../sibling/a.md)')).toHaveLength(
       2,
     );
     expect(check('tests/e2e/specs/a.ts', "new URL('../../../..', import.meta.url)")).toHaveLength(1);
