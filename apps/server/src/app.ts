@@ -4,7 +4,7 @@ import { toLang } from '@didban/core';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertRoutes } from './alerts/alert-routes.js';
 import type { AppDeps } from './app-deps.js';
@@ -14,6 +14,7 @@ import type { Config } from './config/env.js';
 import type { Db } from './db/database.js';
 import { setDiscoveryLog } from './discovery/nothing-resolved-warning.js';
 import { installAccessControl } from './http/access.js';
+import { installAccessLog } from './http/access-log.js';
 import { closeConnectionsPromptly } from './http/close-promptly.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
@@ -73,6 +74,8 @@ export async function buildApp(options: BuildAppOptions) {
       // Tokens and passwords never reach the logs: headers are redacted and bodies are not logged.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-worker-key"]'],
     },
+    // installAccessLog writes one line per request instead, at info only when it matters.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -99,6 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
     request.lang = toLang(request.headers['accept-language']);
     reply.header('x-request-id', request.id);
   });
+  installAccessLog(app, config.slowRequestMs);
   closeConnectionsPromptly(app);
   // Before access control, so refusals (401/403) carry the headers too.
   await installSecurityHeaders(app, { githubApiUrl: config.github?.apiUrl });

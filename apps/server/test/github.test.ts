@@ -69,6 +69,12 @@ async function waitForMailTo(email: string) {
 }
 
 describe('GitHub sign-in', () => {
+  it('is offered: the panel shows its button', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/auth/providers/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { github: true } });
+  });
+
   it('gives the authorize URL with client id, the panel callback and a signed state', async () => {
     const response = await getEndpoint();
     expect(response.statusCode).toBe(200);
@@ -277,9 +283,11 @@ describe('GitHub sign-in', () => {
 });
 
 describe('GitHub sign-in without configuration', () => {
-  it("answers a clear 'not configured' error", async () => {
+  it("is not offered, and its start answers a clear 'not configured' error", async () => {
     const plain = await createTestServer();
     try {
+      const providers = await plain.app.inject({ method: 'GET', url: '/api/v1/auth/providers/' });
+      expect(providers.json()).toEqual({ data: { github: false } });
       const response = await plain.app.inject({
         method: 'GET',
         url: '/api/v1/auth/github/get-endpoint/',

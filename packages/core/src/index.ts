@@ -168,6 +168,8 @@ export {
 } from './contract/assets.js';
 // contract
 export {
+  type AuthProviders,
+  authProvidersResponse,
   type EmailVerifyResponse,
   emailVerifyRequest,
   emailVerifyResponse,

@@ -68,6 +68,7 @@ const envSchema = z.object({
   DIDBAN_ALERTS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(10),
   DIDBAN_ALERTS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS: z.coerce.number().int().min(60).default(600),
+  DIDBAN_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -102,6 +103,8 @@ export type Config = {
   webDist: string | undefined;
   testHooks: boolean;
   logLevel: string;
+  /** Requests at least this slow get an `info` access line (the rest only at `debug`). */
+  slowRequestMs: number;
   /** Run the in-process worker at start so discovery works with nothing else installed. */
   builtinWorker: boolean;
   /** How long a claim or heartbeat holds a task; a worker heartbeats every third of it. */
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.DIDBAN_WEB_DIST ? resolve(e.DIDBAN_WEB_DIST) : undefined,
     testHooks: e.DIDBAN_TEST_HOOKS === '1',
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.DIDBAN_SLOW_REQUEST_MS,
     builtinWorker: e.DIDBAN_BUILTIN_WORKER === '1',
     taskLeaseSeconds: e.DIDBAN_TASK_LEASE_SECONDS,
     taskMaxAttempts: e.DIDBAN_TASK_MAX_ATTEMPTS,

@@ -57,7 +57,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     const lang = request.lang ?? 'fa';
     const mapped = toBody(error, lang);
     if (mapped) {
-      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      // A deliberate answer (not configured, a payment provider down) is the operator's to
+      // know about, not a bug: a warning with its code, no stack trace.
+      if (mapped.status >= 500) {
+        const message = error instanceof HttpError ? translate(error.messageKey, 'en', error.params) : '';
+        request.log.warn({ code: mapped.body.code, status: mapped.status }, message || mapped.body.message);
+      }
       return reply.status(mapped.status).send(mapped.body);
     }
     const status = (error as Partial<FastifyError>).statusCode;

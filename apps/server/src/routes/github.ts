@@ -1,4 +1,5 @@
 import {
+  authProvidersResponse,
   envelope,
   githubEndpointQuery,
   githubEndpointResponse,
@@ -50,6 +51,20 @@ export function githubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
+    // The panel shows "Sign in with GitHub" only when this says so.
+    app.get(
+      '/auth/providers/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'The external sign-ins this server offers',
+          response: { 200: envelope(authProvidersResponse) },
+        },
+      },
+      async () => ({ data: { github: deps.config.github !== undefined } }),
+    );
+
     app.get(
       '/auth/github/get-endpoint/',
       {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  authProvidersResponse,
   emailVerifyResponse,
   githubEndpointResponse,
   githubSessionSchema,
@@ -21,6 +22,8 @@ export function authEndpoints(http: Http) {
     register: (body: SignUpInput) => unwrap(http.post('auth/register/', body, envelope(sessionSchema))),
     verifyToken: (token: string) =>
       unwrap(http.post('/token/verify/', { token }, envelope(tokenVerifyResponse))),
+    /** Which external sign-ins the server offers (public). */
+    providers: () => unwrap(http.get('auth/providers/', envelope(authProvidersResponse))),
     githubEndpoint: (redirectUri?: string) =>
       unwrap(
         http.get(

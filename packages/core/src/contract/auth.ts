@@ -24,6 +24,10 @@ export const githubEndpointQuery = z.object({
 });
 export const githubEndpointResponse = z.object({ url: z.string() });
 
+/** `GET auth/providers/`: the external sign-ins this server offers (GitHub only when configured). */
+export const authProvidersResponse = z.object({ github: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersResponse>;
+
 /** The callback page posts what GitHub gave it back; the server answers a Didban session. */
 export const githubExchangeRequest = z.strictObject({
   code: z.string().min(1).max(512),
