@@ -1,15 +1,22 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
+import { authApi } from '../src/lib/auth-api';
 import { SignInPage } from '../src/pages/auth/sign-in-page';
 
 beforeAll(async () => {
   localStorage.setItem('lang', 'en');
   await initI18n('en', en);
 });
+
+// The server's answer to GET auth/providers/ (a test that needs GitHub offered says so).
+beforeEach(() => {
+  vi.spyOn(authApi, 'providers').mockResolvedValue({ github: false });
+});
+afterEach(() => vi.restoreAllMocks());
 
 function renderSignIn() {
   const router = createMemoryRouter([{ path: '/auth/sign-in', element: <SignInPage /> }], {
@@ -41,5 +48,29 @@ describe('the sign-in page', () => {
     ]);
     await userEvent.type(screen.getByLabelText('Password'), '456');
     expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual(['Enter a valid email address']);
+  });
+});
+
+describe('Continue with GitHub', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is shown when the server offers it', async () => {
+    vi.spyOn(authApi, 'providers').mockResolvedValue({ github: true });
+    renderSignIn();
+    expect(await screen.findByRole('button', { name: 'Continue with GitHub' })).toBeTruthy();
+  });
+
+  it('is absent when the server is not configured for it, or cannot say', async () => {
+    const asked = vi.spyOn(authApi, 'providers').mockResolvedValue({ github: false });
+    renderSignIn();
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
+
+    asked.mockRejectedValue(new Error('offline'));
+    renderSignIn();
+    await waitFor(() => expect(asked).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull();
   });
 });

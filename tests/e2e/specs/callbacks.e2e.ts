@@ -17,13 +17,35 @@ afterAll(async () => {
 describe.each(['fa', 'en'] as const)('sign-in callbacks in %s', (lang) => {
   const t = TEXT[lang];
 
-  it('says so when GitHub sign-in is not configured on this server', async () => {
+  const githubButton = lang === 'fa' ? 'ادامه با گیت‌هاب' : 'Continue with GitHub';
+
+  it('offers no GitHub button when GitHub sign-in is not configured on this server', async () => {
     const { context, page } = await openPage(browser, baseUrl, lang);
     try {
+      for (const path of ['/auth/sign-up', '/auth/sign-in']) {
+        const asked = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/providers/'));
+        await page.goto(path);
+        expect(await (await asked).json()).toEqual({ data: { github: false } });
+        await page
+          .getByRole('heading', { name: path.endsWith('up') ? t.signUpTitle : t.signInTitle })
+          .waitFor();
+        expect(await page.getByRole('button', { name: githubButton }).count()).toBe(0);
+        await screenshot(page, `${path.slice(6)}-no-github-${lang}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so when GitHub sign-in stopped being configured after the page loaded', async () => {
+    const { context, page } = await openPage(browser, baseUrl, lang);
+    try {
+      // The page was loaded while the server still offered GitHub; its start now answers 501.
+      await page.route('**/api/v1/auth/providers/', (route) =>
+        route.fulfill({ json: { data: { github: true } } }),
+      );
       await page.goto('/auth/sign-up');
-      await page
-        .getByRole('button', { name: lang === 'fa' ? 'ادامه با گیت‌هاب' : 'Continue with GitHub' })
-        .click();
+      await page.getByRole('button', { name: githubButton }).click();
       await page.getByTestId('snackbar-message').first().waitFor();
       expect(await page.getByTestId('snackbar-message').allTextContents()).toContain(
         translate('errors.github_not_configured', lang),

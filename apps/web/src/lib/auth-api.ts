@@ -1,4 +1,5 @@
 import {
+  authProvidersResponse,
   emailVerifyResponse,
   envelope,
   githubEndpointResponse,
@@ -22,6 +23,7 @@ export const authApi = {
   register: (body: SignUpInput) => unwrap(http.post('auth/register/', body, envelope(sessionSchema))),
   verifyToken: (token: string) =>
     unwrap(http.post('/token/verify/', { token }, envelope(tokenVerifyResponse))),
+  providers: () => unwrap(http.get('auth/providers/', envelope(authProvidersResponse))),
   githubEndpoint: () => unwrap(http.get('auth/github/get-endpoint/', envelope(githubEndpointResponse))),
   githubExchange: (code: string, state: string) =>
     unwrap(http.post('auth/github/callback/', { code, state }, envelope(githubSessionSchema))),

@@ -1,8 +1,7 @@
 import { signInSchema } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { GithubButton } from '../../components/auth/github-button';
-import { OrDivider } from '../../components/auth/or-divider';
+import { ExternalSignIn } from '../../components/auth/external-sign-in';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useForm } from '../../hooks/use-form';
@@ -62,8 +61,7 @@ export function SignInPage() {
           {submit.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
       </form>
-      <OrDivider />
-      <GithubButton />
+      <ExternalSignIn place="below-form" />
       <p className="text-center text-sm text-zinc-400">
         {t('signIn.noAccount')}{' '}
         <Link to={PATHS.signUp} state={location.state} className="font-medium text-brand-300 hover:underline">

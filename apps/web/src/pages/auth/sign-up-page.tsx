@@ -1,8 +1,7 @@
 import { signUpSchema } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { GithubButton } from '../../components/auth/github-button';
-import { OrDivider } from '../../components/auth/or-divider';
+import { ExternalSignIn } from '../../components/auth/external-sign-in';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useForm } from '../../hooks/use-form';
@@ -29,8 +28,7 @@ export function SignUpPage() {
         <h1 className="text-2xl font-semibold">{t('signUp.title')}</h1>
         <p className="mt-1 text-sm text-zinc-400">{t('signUp.subtitle')}</p>
       </div>
-      <GithubButton />
-      <OrDivider />
+      <ExternalSignIn place="above-form" />
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <TextField
           label={t('fields.username')}
