@@ -1,7 +1,8 @@
-import { ApiError, createPoller } from '@didban/core';
+import { ApiError, createPoller, type ScanHistory } from '@didban/core';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTranslator } from '../src/i18n/translate.js';
+import { type RunProgress, scanSource } from '../src/services/scan-follow.js';
 import { followPlain } from '../src/ui/progress/plain-progress.js';
 import { formatElapsed, type ProgressSource, progressBar } from '../src/ui/progress/progress-model.js';
 import { ProgressView } from '../src/ui/progress/progress-view.js';
@@ -126,5 +127,65 @@ describe('plain progress lines (stdout not a TTY)', () => {
       'scan 42: running [2/3] elapsed 15s',
       'scan 42: finished [3/3] elapsed 20s',
     ]);
+  });
+});
+
+describe("a scan run's progress before its first task is done", () => {
+  const run = {
+    started_at: new Date(T0).toISOString(),
+    created_at: new Date(T0).toISOString(),
+  } as ScanHistory;
+  const runPoller = (answers: RunProgress[]) => {
+    let i = 0;
+    return createPoller<RunProgress>({
+      fetch: async () => answers[Math.min(i++, answers.length - 1)]!,
+      isTerminal: (s) => s.status === 'finished',
+      intervalMs: 5_000,
+    });
+  };
+
+  it('says "preparing" rather than [0/4] in plain lines, in en and fa', async () => {
+    for (const [lang, word] of [
+      ['en', 'preparing'],
+      ['fa', 'در حال آماده‌سازی'],
+    ] as const) {
+      const lines: string[] = [];
+      const poller = runPoller([
+        { status: 'running', tasks_done: 0, total_task: null },
+        { status: 'running', tasks_done: 0, total_task: 4 },
+        { status: 'running', tasks_done: 1, total_task: 4 },
+        { status: 'finished', tasks_done: 4, total_task: 4 },
+      ]);
+      const done = followPlain(
+        poller,
+        scanSource('scan 7', run),
+        (l) => lines.push(l),
+        createTranslator(lang),
+      );
+      await vi.advanceTimersByTimeAsync(20_000);
+      await done;
+      expect(lines.map((l) => l.split(' ').slice(0, 4).join(' '))).toEqual([
+        `scan 7: running ${word.split(' ')[0]}`,
+        `scan 7: running ${word.split(' ')[0]}`,
+        'scan 7: running [1/4]',
+        'scan 7: finished [4/4]',
+      ]);
+      expect(lines[0]).toContain(word);
+      expect(lines.join('\n')).not.toContain('[0/');
+    }
+  });
+
+  it('shows "preparing" in the Ink view instead of an empty bar', async () => {
+    const poller = runPoller([
+      { status: 'running', tasks_done: 0, total_task: 4 },
+      { status: 'finished', tasks_done: 4, total_task: 4 },
+    ]);
+    const { lastFrame, unmount } = render(
+      <ProgressView poller={poller} source={scanSource('scan 7', run)} t={t} />,
+    );
+    poller.start();
+    await tick(1_000);
+    expect(lastFrame()).toBe('scan 7  running\npreparing  elapsed 1s');
+    unmount();
   });
 });

@@ -269,6 +269,7 @@ export const CLI_MESSAGES = {
     en: 'last check failed: {message} (retrying)',
     fa: 'آخرین بررسی ناموفق بود: {message} (تلاش دوباره)',
   },
+  'progress.preparing': { en: 'preparing', fa: 'در حال آماده‌سازی' },
   'progress.waiting': { en: 'waiting for the first answer…', fa: 'در انتظار نخستین پاسخ…' },
   // Asset groups and the inventory (issue 8)
   'cmd.groups': {

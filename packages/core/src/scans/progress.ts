@@ -22,6 +22,18 @@ export function progressLabel(
     : `[${formatNumber(status.tasks_done, lang)}/${formatNumber(status.total_task, lang)}]`;
 }
 
+/**
+ * A run that has not finished a task yet (or whose tasks are not split yet): there is nothing to
+ * count, so the panel and the CLI say "preparing" rather than `[0/4]` or N/A. A run that ended
+ * is never preparing.
+ */
+export function isScanPreparing(
+  status: Pick<ScanHistoryStatus, 'status' | 'tasks_done' | 'total_task'>,
+): boolean {
+  if (isTerminalScanStatus(status.status)) return false;
+  return status.total_task === null || status.total_task <= 0 || status.tasks_done <= 0;
+}
+
 /** 0..1 for a progress bar, or null when the total is unknown. */
 export function progressFraction(
   status: Pick<ScanHistoryStatus, 'tasks_done' | 'total_task'>,

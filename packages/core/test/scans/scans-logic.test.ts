@@ -3,6 +3,7 @@ import {
   ApiError,
   canCancelScan,
   countSeverities,
+  isScanPreparing,
   normalizeSeverity,
   progressFraction,
   progressLabel,
@@ -19,6 +20,13 @@ describe('scan progress rules (spec §2, §4)', () => {
     expect(progressLabel({ tasks_done: 0, total_task: null })).toBe('N/A');
     expect(progressFraction({ tasks_done: 5, total_task: 10 })).toBe(0.5);
     expect(progressFraction({ tasks_done: 0, total_task: null })).toBeNull();
+  });
+  it('is preparing until a running run has done its first task; an ended run never is', () => {
+    expect(isScanPreparing({ status: 'running', tasks_done: 0, total_task: 4 })).toBe(true);
+    expect(isScanPreparing({ status: 'initializing', tasks_done: 0, total_task: null })).toBe(true);
+    expect(isScanPreparing({ status: 'running', tasks_done: 1, total_task: 4 })).toBe(false);
+    expect(isScanPreparing({ status: 'finished', tasks_done: 0, total_task: 0 })).toBe(false);
+    expect(isScanPreparing({ status: 'failed', tasks_done: 0, total_task: 4 })).toBe(false);
   });
   it('offers Cancel only while running, and redirects after finished or failed', () => {
     expect(

@@ -28,7 +28,7 @@ export function followPlain<T>(
           lastLine = key;
           const elapsed = formatElapsed(elapsedMs(view.state, since, now()));
           write(
-            `${source.label}: ${status} ${countsLabel(done, total)} ${t('progress.elapsed', { elapsed })}`,
+            `${source.label}: ${status} ${view.state.preparing ? t('progress.preparing') : countsLabel(done, total)} ${t('progress.elapsed', { elapsed })}`,
           );
         }
       }

@@ -6,6 +6,8 @@ export type ProgressState = {
   done: number;
   /** null (or 0) while the total is not known yet: shown as N/A, as the panel does (spec §2). */
   total: number | null;
+  /** Nothing done yet (a scan run before its first task): shown as "preparing", not `[0/4]`. */
+  preparing?: boolean;
   /** When the work started, per the server; when unknown, elapsed counts from when following began. */
   startedAt?: number | null;
   /** When it ended, so elapsed stops at the real duration. */

@@ -38,7 +38,7 @@ export function ProgressView<T>({ poller, source, t, now = Date.now, since }: Pr
       </Text>
       {view.state ? (
         <Text>
-          {progressBar(view.state.done, view.state.total)}
+          {view.state.preparing ? t('progress.preparing') : progressBar(view.state.done, view.state.total)}
           {'  '}
           {t('progress.elapsed', { elapsed: formatElapsed(elapsedMs(view.state, startedFollowing, clock)) })}
         </Text>

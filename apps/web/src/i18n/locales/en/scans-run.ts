@@ -43,6 +43,7 @@ export const scansRunEn = {
       cancelled: 'Cancelled',
     },
     tasks: 'Tasks',
+    preparing: 'Preparing',
     complete: 'Analysis complete! Opening the results…',
     failed: 'The scan failed. Returning to the scans…',
     cancelled: 'The scan was cancelled.',

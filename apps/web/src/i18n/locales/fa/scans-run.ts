@@ -42,6 +42,7 @@ export const scansRunFa: Pick<Translations['scans'], 'bulk' | 'progress'> = {
       cancelled: 'لغوشده',
     },
     tasks: 'وظیفه‌ها',
+    preparing: 'در حال آماده‌سازی',
     complete: 'تحلیل کامل شد! در حال باز کردن نتایج…',
     failed: 'اسکن ناموفق بود. بازگشت به فهرست اسکن‌ها…',
     cancelled: 'اسکن لغو شد.',

@@ -1,6 +1,7 @@
-import { progressLabel, type ScanHistory } from '@didban/core';
+import type { ScanHistory } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RunCount } from '../../../components/scans/run-count';
 import { ScanStatusBadge } from '../../../components/scans/scan-badges';
 import { SeverityCounts } from '../../../components/scans/severity-counts';
 import { Pagination } from '../../../components/ui/pagination';
@@ -86,9 +87,7 @@ export function HistoryList({
                     </td>
                     <td className="px-3 py-2 text-zinc-300 tabular-nums">
                       <span className="inline-flex items-center gap-2">
-                        <span dir="ltr" data-testid="history-progress">
-                          {progressLabel(h, lang)}
-                        </span>
+                        <RunCount run={h} testId="history-progress" />
                         {inFlight(h) ? (
                           <Link
                             to={scanProgressPath(scanId, h.id)}

@@ -1,7 +1,7 @@
 import {
   canCancelScan,
+  isScanPreparing,
   progressFraction,
-  progressLabel,
   SCAN_CANCEL_BUTTON_DELAY_MS,
   type ScanStatus,
   scanOutcome,
@@ -10,6 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { RunCount } from '../../../components/scans/run-count';
 import { useScanRunStrings } from '../../../components/scans/run-strings';
 import { Card } from '../../../components/ui/card';
 import { useLang } from '../../../hooks/use-lang';
@@ -66,7 +67,8 @@ export function ScanProgressPage() {
     );
   }
 
-  const fraction = data ? progressFraction(data) : null;
+  // Preparing: the bar pulses rather than sitting empty at 0.
+  const fraction = data && !isScanPreparing(data) ? progressFraction(data) : null;
   return (
     <section data-testid="scan-progress" data-status={status ?? ''}>
       <Card className="mx-auto flex max-w-xl flex-col gap-5">
@@ -109,10 +111,7 @@ export function ScanProgressPage() {
           <div>
             <dt className="text-zinc-400">{t('progress.tasks')}</dt>
             <dd className="font-semibold tabular-nums">
-              {/* [done/total] reads left to right in both languages, aligned to the start side. */}
-              <span dir="ltr" className="inline-block" data-testid="scan-progress-count">
-                {data ? progressLabel(data, lang) : '…'}
-              </span>
+              {data ? <RunCount run={data} testId="scan-progress-count" /> : '…'}
             </dd>
           </div>
         </dl>
