@@ -151,6 +151,37 @@ describe('discovery through a worker against the lab', () => {
     await worker.stop();
   }, 120_000);
 
+  it("counts the panel's assets so far up as result batches arrive, not only at the end", async () => {
+    const { owner, group } = await labGroup('Lab counting');
+    const key = (await createWorker(server, owner.auth, { name: 'counting-worker' })).api_key;
+    // Full batches never fill (1000): only the worker's post-while-running rule (flush after a
+    // pause, here at once) sends results before the end.
+    const seen: Promise<{ status: string; asset_count: number }>[] = [];
+    const status = async () =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/v1/panel/enumeration-status/${group.id}`,
+          headers: owner.auth,
+        })
+      ).json().data;
+    const worker = labWorker(key, [], {
+      batchSize: 1000,
+      flushAfterMs: 0,
+      onEvent: (e: WorkerEvent) => {
+        if (e.type === 'batch') seen.push(status());
+      },
+    });
+    const { history } = await startDiscovery(server.db, group.id);
+    await finished(history.id);
+    const total = (await assetsOf(group.id)).length;
+    const counts = await Promise.all(seen);
+    const whileRunning = counts.filter((c) => c.status === 'running').map((c) => c.asset_count);
+    expect(whileRunning.some((n) => n > 0 && n < total)).toBe(true);
+    expect(whileRunning).toEqual([...whileRunning].sort((a, b) => a - b));
+    await worker.stop();
+  }, 120_000);
+
   it('loses nothing when a worker dies mid-task: the lease lapses, another worker finishes, no duplicates', async () => {
     const { owner, group } = await labGroup('Crash');
     const firstKey = (await createWorker(server, owner.auth, { name: 'doomed' })).api_key;

@@ -40,6 +40,8 @@ export interface WorkerOptions {
   screenshots?: boolean;
   /** Assets per result batch. */
   batchSize?: number;
+  /** Post a partial batch once the last post is this old, ms (default per task kind: 2 s). */
+  flushAfterMs?: number;
   /** Backoff after a network error or a server restart: first and largest wait, ms. */
   backoffMinMs?: number;
   backoffMaxMs?: number;

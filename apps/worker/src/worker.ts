@@ -29,7 +29,11 @@ type TaskRunner = {
 
 /** What each task kind runs; the server stores results per kind (apps/server/src/…/*-kind.ts). */
 const TASK_RUNNERS: Record<string, TaskRunner> = {
-  discovery: { run: (payload, options, signal, emit) => runDiscoveryTask(payload, options, signal, emit) },
+  discovery: {
+    run: (payload, options, signal, emit) => runDiscoveryTask(payload, options, signal, emit),
+    // The panel's "assets so far" counts up while discovery runs, not only at its end.
+    flushAfterMs: 2_000,
+  },
   'template-run': {
     run: (payload, options, signal, emit) =>
       runTemplateRunTask(payload, options.resolvers, signal, emit, options.scope),
@@ -37,6 +41,10 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
     flushAfterMs: 2_000,
   },
 };
+
+/** How old the last result post may get before a partial batch is posted (undefined: only full ones). */
+export const flushAfterMsFor = (kind: string, options: Pick<WorkerOptions, 'flushAfterMs'>) =>
+  options.flushAfterMs ?? TASK_RUNNERS[kind]?.flushAfterMs;
 
 /** Task kinds this worker runs. */
 export const WORKER_TASK_KINDS = ['discovery', 'template-run'] as const;
@@ -180,7 +188,8 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
       if (!runner) throw new Error(`this worker does not run tasks of kind ${task.kind}`);
       const stats = await runner.run(task.payload, options, controller.signal, async (item) => {
         buffer.push(item);
-        const stale = runner.flushAfterMs !== undefined && Date.now() - lastFlush >= runner.flushAfterMs;
+        const flushAfterMs = flushAfterMsFor(task.kind, options);
+        const stale = flushAfterMs !== undefined && Date.now() - lastFlush >= flushAfterMs;
         if (buffer.length >= kindBatchSize || stale) await guard(flush());
       });
       if (controller.signal.aborted) throw new Stopped();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { discoveredAssetResultSchema } from '@didban/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiscoveryTask } from '../src/discovery-task.js';
+import { flushAfterMsFor } from '../src/worker.js';
 
 // A real web server on loopback for the engine to find.
 let server: http.Server;
@@ -58,5 +59,13 @@ describe('a discovery task on the worker', () => {
         async () => {},
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe('posting discovery results while it runs', () => {
+  it('posts a partial batch once the last post is 2 s old, like a template run', () => {
+    expect(flushAfterMsFor('discovery', {})).toBe(2_000);
+    expect(flushAfterMsFor('template-run', {})).toBe(2_000);
+    expect(flushAfterMsFor('discovery', { flushAfterMs: 0 })).toBe(0);
   });
 });
