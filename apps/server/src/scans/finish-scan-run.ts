@@ -18,6 +18,7 @@ import {
 } from '../db/schema.js';
 import { notifyWorkspace } from '../notifications/notify.js';
 import type { Tx } from '../queue/task-kinds.js';
+import { countScannedAssets } from './scanned-count.js';
 
 type HistoryRow = typeof scanHistories.$inferSelect;
 type ChunkRow = typeof scanChunks.$inferSelect;
@@ -140,6 +141,7 @@ async function finishRun(tx: Tx, history: HistoryRow) {
     error = `${failedChunks.length} of ${chunks.length} task(s) failed: ${first?.error ?? 'unknown error'}`;
   }
   if (!allFailed) await markFixed(tx, history, chunks);
+  await countScannedAssets(tx, chunks);
   const status = allFailed ? 'failed' : 'finished';
   await tx
     .update(scanHistories)
