@@ -74,6 +74,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
   let groupId: string;
   let scanId: string;
   let historyId: string;
+  let scanName: string;
   let vulnId: string;
   let assetId: string;
 
@@ -118,18 +119,25 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     expect(started.stderr).toBe('');
     expect(started.exitCode).toBe(0);
     const lines = started.stdout.trim().split('\n');
-    const first = /^Started scan bulk scan for Lab shop: scan (\S+), run (\S+)\.$/.exec(lines[0]!);
+    // The default name is spec §5's prefill plus the date, as in the panel.
+    const first =
+      /^Started scan (bulk scan for Lab shop · \d{4}-\d\d-\d\d \d\d:\d\d): scan (\S+), run (\S+)\.$/.exec(
+        lines[0]!,
+      );
     expect(first).not.toBeNull();
-    [, scanId, historyId] = first as unknown as [string, string, string];
+    [, scanName, scanId, historyId] = first as unknown as [string, string, string, string];
+    const named = scanName.replace(/\./g, '\\.');
     // One plain line per change (no cursor movement), ending with the finished line and the outcome.
     for (const line of lines.slice(1, -1)) {
       expect(line).toMatch(
-        /^bulk scan for Lab shop: (initializing|running|finished) (N\/A|\[\d+\/\d+\]) elapsed \d+/,
+        new RegExp(`^${named}: (initializing|running|finished) (preparing|\\[\\d+/\\d+\\]) elapsed \\d+`),
       );
     }
-    expect(lines.at(-2)).toMatch(/^bulk scan for Lab shop: finished \[(\d+)\/\1\] elapsed /);
+    expect(lines.at(-2)).toMatch(new RegExp(`^${named}: finished \\[(\\d+)/\\1\\] elapsed `));
     expect(lines.at(-1)).toMatch(
-      /^Scan bulk scan for Lab shop finished: 0 critical, 0 high, [1-9]\d* medium, \d+ low and \d+ info finding\(s\)\.$/,
+      new RegExp(
+        `^Scan ${named} finished: 0 critical, 0 high, [1-9]\\d* medium, \\d+ low and \\d+ info finding\\(s\\)\\.$`,
+      ),
     );
   }, 90_000);
 
@@ -138,7 +146,7 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     expect(scans).toMatchObject({ result_count: 1, current_page: 1 });
     expect(scans.results[0]).toMatchObject({
       id: scanId,
-      name: 'bulk scan for Lab shop',
+      name: scanName,
       status: 'finished',
       latest_history: { id: historyId, status: 'finished' },
     });
@@ -186,11 +194,15 @@ describe('scans and vulnerabilities from the real binary, against a live server,
     expect(JSON.parse(r.stdout)).toEqual({
       scan_id: expect.any(String),
       scan_history_id: expect.any(String),
-      name: `bulk scan for ${site}`,
+      name: expect.stringMatching(
+        new RegExp(`^bulk scan for ${site.replace(/\./g, '\\.')} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`),
+      ),
       status: 'finished',
     });
     expect(r.stderr.trim().split('\n').at(-1)).toMatch(
-      new RegExp(`^Scan bulk scan for ${site.replace(/\./g, '\\.')} finished: 0 critical, 0 high, 1 medium`),
+      new RegExp(
+        `^Scan bulk scan for ${site.replace(/\./g, '\\.')} · [\\d: -]+ finished: 0 critical, 0 high, 1 medium`,
+      ),
     );
   }, 60_000);
 

@@ -145,7 +145,10 @@ describe('didban ui', () => {
     // Scan the selection: the name is prefilled, tags are asked for.
     await press('s');
     await until('Bulk scan of 1 selected asset(s)');
-    expect(frame()).toContain(`Name: bulk scan for ${second}`);
+    // Spec §5's prefill plus the date, as the panel's dialog and `scans start` name it.
+    expect(frame()).toMatch(
+      new RegExp(`Name: bulk scan for ${second.replace(/\./g, '\\.')} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d`),
+    );
     await press(KEY.enter);
     await until('Choose at least one template or tag.');
     await press('git', KEY.enter);

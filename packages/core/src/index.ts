@@ -1,6 +1,11 @@
 // Public API of @didban/core. Named exports only: what is not listed here is internal.
 
-export { bulkScanNameForAssets, bulkScanNameForGroups, datedScanName } from './assets/bulk-scan-name.js';
+export {
+  bulkScanNameForAssets,
+  bulkScanNameForGroups,
+  datedScanName,
+  defaultBulkScanName,
+} from './assets/bulk-scan-name.js';
 export { formatCnameList, parseCnames } from './assets/cname.js';
 export {
   discoveryOutcomeFromStats,

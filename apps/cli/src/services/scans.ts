@@ -1,8 +1,7 @@
 import {
   type ApiClient,
   type BulkScanInput,
-  bulkScanNameForAssets,
-  bulkScanNameForGroups,
+  defaultBulkScanName,
   pageThrough,
   SCAN_LIST_STATUSES,
   type Scan,
@@ -129,7 +128,7 @@ const flat = (values: string[] | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-/** Spec §5: a bulk scan's name is prefilled from the group names, or the first hosts. */
+/** Spec §5: a bulk scan's name is prefilled from the group names, or the first hosts, plus the date (as in the panel). */
 async function defaultName(api: ApiClient, groups: string[], assets: string[]): Promise<string> {
   if (groups.length) {
     const names = await Promise.all(
@@ -137,10 +136,10 @@ async function defaultName(api: ApiClient, groups: string[], assets: string[]): 
         async (id) => (await api.assets.getGroup(id).catch(notFoundAs('error.unknown_group', id))).name,
       ),
     );
-    return bulkScanNameForGroups(names);
+    return defaultBulkScanName({ groups: names }, new Date());
   }
   const hosts = await Promise.all(assets.slice(0, 3).map(async (id) => (await api.assets.getAsset(id)).host));
-  return bulkScanNameForAssets([...hosts, ...assets.slice(3)]);
+  return defaultBulkScanName({ hosts: [...hosts, ...assets.slice(3)] }, new Date());
 }
 
 /** The bulk scan body from flags, checked with core's §5 rules before any request (exit 2). */

@@ -37,3 +37,17 @@ export function datedScanName(name: string, at: Date): string {
   const base = name.length > room ? `${name.slice(0, room - 3)}...` : name;
   return `${base}${stamp}`;
 }
+
+/**
+ * The default name of a bulk scan wherever one is started (panel dialog, CLI flags, CLI screens):
+ * spec §5's prefill for the groups or hosts, dated by `datedScanName`.
+ * @example defaultBulkScanName({ groups: ['Lab'] }, new Date(2026, 10, 25, 9, 5)) // 'bulk scan for Lab · 2026-11-25 09:05'
+ */
+export function defaultBulkScanName(
+  target: { groups: readonly string[] } | { hosts: readonly string[] },
+  at: Date,
+): string {
+  const prefill =
+    'groups' in target ? bulkScanNameForGroups(target.groups) : bulkScanNameForAssets(target.hosts);
+  return datedScanName(prefill, at);
+}

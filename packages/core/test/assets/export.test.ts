@@ -3,6 +3,7 @@ import {
   bulkScanNameForAssets,
   bulkScanNameForGroups,
   datedScanName,
+  defaultBulkScanName,
 } from '../../src/assets/bulk-scan-name.js';
 import { formatCnameList, parseCnames } from '../../src/assets/cname.js';
 import {
@@ -118,6 +119,14 @@ describe('bulk scan names', () => {
     const long = datedScanName(bulkScanNameForGroups(['x'.repeat(87)]), morning);
     expect(long).toHaveLength(100);
     expect(long.endsWith('... · 2026-11-25 09:05')).toBe(true);
+  });
+
+  it('gives the one default name the panel and the CLI both start bulk scans with', () => {
+    const at = new Date(2026, 10, 25, 9, 5);
+    expect(defaultBulkScanName({ groups: ['Lab'] }, at)).toBe('bulk scan for Lab · 2026-11-25 09:05');
+    expect(defaultBulkScanName({ hosts: ['a', 'b', 'c', 'd'] }, at)).toBe(
+      'bulk scan for a, b, c and 1 more · 2026-11-25 09:05',
+    );
   });
 });
 

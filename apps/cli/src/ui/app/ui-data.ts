@@ -4,8 +4,7 @@ import {
   type AssetGroup,
   buildAssetCsv,
   buildAssetJsonExport,
-  bulkScanNameForAssets,
-  bulkScanNameForGroups,
+  defaultBulkScanName,
   type PagedList,
   type Poller,
   type ScanHistory,
@@ -47,11 +46,14 @@ export function createUiData(ctx: Context, options: { pollMs?: number } = {}): U
   return {
     groups: (page) => api.assets.listGroups({ page, page_size: UI_PAGE_SIZE }),
     assets: (groupId, page) => api.assets.groupAssets(groupId, { page, page_size: UI_PAGE_SIZE }),
-    // Spec §5 prefills, as the panel's bulk scan dialog does.
+    // Spec §5 prefills plus the date, as the panel's bulk scan dialog does.
     scanName: (target) =>
-      target.kind === 'group'
-        ? bulkScanNameForGroups([target.group.name])
-        : bulkScanNameForAssets(target.assets.map((a) => a.host)),
+      defaultBulkScanName(
+        target.kind === 'group'
+          ? { groups: [target.group.name] }
+          : { hosts: target.assets.map((a) => a.host) },
+        new Date(),
+      ),
     async startScan(target, name, tags) {
       const targets =
         target.kind === 'group'

@@ -1,10 +1,4 @@
-import {
-  type BulkScanInput,
-  bulkScanNameForAssets,
-  bulkScanNameForGroups,
-  datedScanName,
-  validateBulkScanForm,
-} from '@didban/core';
+import { type BulkScanInput, defaultBulkScanName, validateBulkScanForm } from '@didban/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -58,10 +52,10 @@ export function BulkScanModal({ open, onClose, target, onStarted }: BulkScanModa
 
 // Spec §5's prefill plus the date and time, so repeated scans of one group stay distinct.
 const defaultName = (target: BulkScanTarget) =>
-  datedScanName(
+  defaultBulkScanName(
     target.kind === 'groups'
-      ? bulkScanNameForGroups(target.groups.map((g) => g.name))
-      : bulkScanNameForAssets(target.assets.map((a) => a.host)),
+      ? { groups: target.groups.map((g) => g.name) }
+      : { hosts: target.assets.map((a) => a.host) },
     new Date(),
   );
 
