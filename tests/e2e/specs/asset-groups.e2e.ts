@@ -140,7 +140,8 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await screenshot(page, `asset-groups-empty-${lang}`);
 
       // --- bad input: the §5 messages, from core, in this language ---
-      await page.getByRole('button', { name: w.groups.create, exact: true }).click();
+      // The empty list leads to the next step: its own button opens the wizard.
+      await page.getByTestId('groups-empty').getByRole('button', { name: w.groups.emptyAction }).click();
       const wizard = page.getByTestId('group-wizard');
       await wizard.getByRole('button', { name: w.wizard.next }).click();
       const empty = validateAssetGroupForm({ name: '', roots: '' });

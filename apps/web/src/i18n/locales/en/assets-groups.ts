@@ -29,6 +29,7 @@ export const assetsGroupsEn = {
     search: 'Search by name or domain',
     create: 'New asset group',
     empty: 'No asset groups yet. Create one to discover your assets.',
+    emptyAction: 'Create your first asset group',
     noMatch: 'No asset group matches this search.',
     selectPage: 'Select every group on this page',
     select: 'Select {{name}}',

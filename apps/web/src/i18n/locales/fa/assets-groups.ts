@@ -32,6 +32,7 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
     search: 'جست‌وجو با نام یا دامنه',
     create: 'گروه دارایی تازه',
     empty: 'هنوز گروه دارایی‌ای ندارید. یکی بسازید تا دارایی‌هایتان کشف شوند.',
+    emptyAction: 'نخستین گروه دارایی را بسازید',
     noMatch: 'هیچ گروه دارایی‌ای با این جست‌وجو جور نیست.',
     selectPage: 'انتخاب همهٔ گروه‌های این صفحه',
     select: 'انتخاب {{name}}',

@@ -140,8 +140,14 @@ export function GroupsPage() {
 
       {!data ? (
         <QueryState query={groups} />
+      ) : rows.length === 0 && settled.trim() ? (
+        <ListState kind="empty">{t('groups.noMatch')}</ListState>
       ) : rows.length === 0 ? (
-        <ListState kind="empty">{t(settled.trim() ? 'groups.noMatch' : 'groups.empty')}</ListState>
+        // No group yet: the empty list itself offers the next step.
+        <div data-testid="groups-empty" className="mt-6 flex flex-col items-start gap-3">
+          <p className="text-sm text-zinc-400">{t('groups.empty')}</p>
+          <Button onClick={() => setEditing({ group: null })}>{t('groups.emptyAction')}</Button>
+        </div>
       ) : (
         <>
           <StaleFrame stale={groups.isPlaceholderData}>
