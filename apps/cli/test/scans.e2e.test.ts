@@ -283,7 +283,9 @@ describe('scans and vulnerabilities from the real binary, against a live server,
   it('follows a run that is over at once; cancelling it is refused in the server words', async () => {
     const follow = await runBinary(['scans', 'follow', scanId], env);
     expect(follow.exitCode).toBe(0);
-    expect(follow.stdout.split('\n')[0]).toMatch(/^bulk scan for Lab shop: finished \[(\d+)\/\1\] elapsed /);
+    expect(follow.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^${scanName.replace(/\./g, '\\.')}: finished \\[(\\d+)/\\1\\] elapsed `),
+    );
     const cancel = await runBinary(['scans', 'cancel', scanId, '--history', historyId], env);
     expect(cancel.exitCode).toBe(3);
     expect(cancel.stderr).toBe('This scan is not running, so there is nothing to cancel.\n');

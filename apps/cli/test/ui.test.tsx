@@ -153,7 +153,7 @@ describe('didban ui', () => {
     await until('Choose at least one template or tag.');
     await press('git', KEY.enter);
     await until(/finished\n\[█{20}\] (\d+)\/\1 {2}elapsed/);
-    await until(/Scan bulk scan for \S+ finished: 0 critical, 0 high, [1-9] medium/);
+    await until(/Scan bulk scan for \S+ · [\d: -]+ finished: 0 critical, 0 high, [1-9] medium/);
     expect(frame()).toContain('q/Esc back (the scan goes on)');
 
     // Back to the assets, selection kept; back to the groups; q quits.
