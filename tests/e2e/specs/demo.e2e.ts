@@ -136,9 +136,11 @@ describe('pnpm demo', () => {
       const { context, page, errors } = await openPage(browser, url!, lang);
       context.setDefaultTimeout(STEP_MS);
       try {
-        // Sign up from the sign-in page.
+        // Sign up from the sign-in page. The demo server has no GitHub app: no GitHub button.
         await page.goto('/');
         await page.getByRole('link', { name: t.toSignUp }).click();
+        await page.getByRole('heading', { name: t.signUpTitle }).waitFor();
+        expect(await page.getByRole('button', { name: /GitHub|گیت‌هاب/ }).count()).toBe(0);
         await page.getByLabel(t.username, { exact: true }).fill(account.username);
         await page.getByLabel(t.email, { exact: true }).fill(account.email);
         await page.getByLabel(t.password, { exact: true }).fill(account.password);
@@ -154,17 +156,36 @@ describe('pnpm demo', () => {
         await wizard.getByLabel(w.groups.wizard.roots, { exact: true }).fill('shop.lab.didban.test');
         await wizard.getByRole('button', { name: w.groups.wizard.next }).click();
         await wizard.getByRole('button', { name: w.groups.wizard.create }).click();
-        // Discovery's page follows it, then opens the group.
+        // Discovery's page follows it, counting the assets found so far, then opens the group.
         await page.waitForURL(/\/assets\/[^/]+\/loading$/);
+        await page.getByText(w.groups.loading.found).waitFor();
         await page.waitForURL(/\/assets\/[^/]+$/, { timeout: 240_000 });
         await page.getByRole('button', { name: w.groups.groups.action.scan, exact: true }).click();
         const form = page.getByTestId('bulk-scan-form');
+        // Spec §5's prefill plus the date, so a second scan of the group is told apart.
+        expect(await form.getByLabel(w.scans.bulk.name, { exact: true }).inputValue()).toMatch(
+          new RegExp(`^bulk scan for Shop ${lang} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`),
+        );
         const tags = form.getByTestId('bulk-scan-tags');
         await tags.getByPlaceholder(w.scans.bulk.tagSearch).fill('exposure');
         await tags.getByRole('checkbox', { name: 'exposure', exact: true }).check();
         await form.getByRole('button', { name: w.scans.bulk.start }).click();
         await page.waitForURL('**/scans/*/loading?historyID=*');
-        await page.getByText(w.scans.progress.complete).waitFor({ timeout: 240_000 });
+        // Before its first task is done the run says "preparing", never a bare [0/N].
+        const counts = new Set<string>();
+        const count = page.getByTestId('scan-progress-count');
+        const watch = setInterval(() => {
+          void count.textContent({ timeout: 500 }).then(
+            (text) => text && counts.add(text),
+            () => undefined,
+          );
+        }, 200);
+        try {
+          await page.getByText(w.scans.progress.complete).waitFor({ timeout: 240_000 });
+        } finally {
+          clearInterval(watch);
+        }
+        expect([...counts].filter((c) => /^\[[0۰]\//.test(c))).toEqual([]);
         await page.waitForURL(/\/scans\/[^/?]+$/, { timeout: 10_000 });
         await page.getByTestId('vuln-row').first().waitFor();
         await screenshot(page, `first-finding-${lang}`);
