@@ -48,6 +48,9 @@ export async function startBuiltinWorker(
       providers,
       onEvent: (event) => {
         if (event.type === 'retry') log.warn({ worker: 'built-in', ...event }, 'built-in worker retrying');
+        // A result post every couple of seconds per running task: detail, not news.
+        else if (event.type === 'batch')
+          log.debug({ worker: 'built-in', ...event }, 'built-in worker: batch');
         else log.info({ worker: 'built-in', ...event }, `built-in worker: ${event.type}`);
       },
     });
@@ -85,6 +88,7 @@ export async function startBuiltinWorker(
       else if (event.type === 'killed') log.warn({ worker: 'built-in', ...event }, 'built-in worker killed');
       else if (event.type === 'refused')
         log.info({ worker: 'built-in', ...event }, 'built-in worker: refused by the scan scope');
+      else if (event.type === 'batch') log.debug({ worker: 'built-in', ...event }, 'built-in worker: batch');
       else log.info({ worker: 'built-in', ...event }, `built-in worker: ${event.type}`);
     },
   });
