@@ -23,13 +23,12 @@ export function followPlain<T>(
       const view = viewOf(snapshot, source);
       if (view.state) {
         const { status, done, total } = view.state;
-        const key = `${status} ${done}/${total}`;
+        const counts = view.state.preparing ? t('progress.preparing') : countsLabel(done, total);
+        const key = `${status} ${counts}`;
         if (key !== lastLine) {
           lastLine = key;
           const elapsed = formatElapsed(elapsedMs(view.state, since, now()));
-          write(
-            `${source.label}: ${status} ${view.state.preparing ? t('progress.preparing') : countsLabel(done, total)} ${t('progress.elapsed', { elapsed })}`,
-          );
+          write(`${source.label}: ${key} ${t('progress.elapsed', { elapsed })}`);
         }
       }
       if (view.error && view.error !== lastError && !view.finished) {
