@@ -469,10 +469,12 @@ export {
   validateWith,
 } from './validation/localize-issues.js';
 export {
+  findAllUnstorableText,
   findUnstorableText,
   hasUnstorableText,
   storableText,
   storableTextCheck,
+  unstorableTextIssues,
 } from './validation/storable-text.js';
 // targets
 export {
