@@ -404,6 +404,8 @@ export {
   workerSchema,
   workerUpdateSchema,
 } from './contract/workers.js';
+// files
+export { cleanFileName, stripBidiControls } from './files/file-name.js';
 // i18n
 export {
   formatNumber,
