@@ -30,6 +30,10 @@ export const ACCOUNT_MESSAGES = {
     en: 'An account with this email exists, but its email has not been verified. Sign in with your password, verify your email from your profile, then use GitHub.',
     fa: 'حسابی با این ایمیل وجود دارد اما ایمیل آن تأیید نشده است. با گذرواژه وارد شوید، ایمیل خود را از صفحهٔ نمایه تأیید کنید و سپس از گیت‌هاب استفاده کنید.',
   },
+  'errors.invitee_email_unverified': {
+    en: 'The account with this email has not verified it yet, so it cannot be invited by email. Invite them by username, or ask them to verify their email first.',
+    fa: 'حسابی که این ایمیل را دارد هنوز آن را تأیید نکرده است، پس با ایمیل دعوت نمی‌شود. با نام کاربری دعوتش کنید یا از او بخواهید نخست ایمیلش را تأیید کند.',
+  },
   'activity.workers.revoked': {
     en: '{count} worker key(s) made by {target} were revoked as they left the team: {names}.',
     fa: '{count} کلید کارگر ساختهٔ {target} با رفتنش از تیم باطل شد: {names}.',
