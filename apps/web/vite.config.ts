@@ -27,6 +27,9 @@ export default defineConfig({
           if (/\/node_modules\/(@codemirror\/lang-yaml|@lezer\/yaml|@lezer\/lr)\//.test(id))
             return 'yaml-grammar';
           if (/\/node_modules\/(@codemirror|@lezer|codemirror)\//.test(id)) return 'codemirror';
+          // zod and the switch that makes it jitless in one chunk, switch right after zod: every
+          // schema (core's included) is built in chunks that import this one, so after the switch.
+          if (/\/node_modules\/zod\/|\/src\/lib\/zod-jitless\.ts$/.test(id)) return 'zod';
           return undefined;
         },
       },

@@ -144,6 +144,23 @@ describe('email verification', () => {
     expect(guest.statusCode).toBe(401);
   });
 
+  it('one account cannot mail strangers without end by changing its address over and over', async () => {
+    const user = await registerUser(server);
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const changed = await server.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/panel/profile/',
+        headers: { ...user.auth, 'accept-language': 'en' },
+        payload: { email: `stranger${i}-${user.user.id.slice(0, 8)}@example.org` },
+      });
+      codes.push(changed.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    await mailTo(`stranger4-${user.user.id.slice(0, 8)}@example.org`);
+    expect(smtp.received.filter((m) => m.to.some((t) => t.startsWith('stranger5-')))).toEqual([]);
+  });
+
   it('refuses a tampered or foreign-purpose token in both languages', async () => {
     const user = await registerUser(server);
     const link = tokenIn((await mailTo(user.user.email)).decoded);

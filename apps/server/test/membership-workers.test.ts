@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, tasks } from '../src/db/schema.js';
+import { assets, tasks, workers } from '../src/db/schema.js';
 import { startDiscovery } from '../src/discovery/start-discovery.js';
 import { createTeam } from './helpers/teams.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
@@ -94,5 +94,23 @@ describe('membership and worker keys', () => {
         .slice(0, 2)
         .sort(),
     ).toEqual(['member.left', 'workers.revoked']);
+  });
+
+  it('keys with no recorded maker (made before makers were recorded) stay, and the log flags them', async () => {
+    const { owner, admin, team, inTeam, adminKey } = await teamWithAdmin();
+    const old = await createWorker(server, inTeam(owner), { name: 'legacy-box' });
+    await server.db.update(workers).set({ created_by: null }).where(eq(workers.id, old.worker.id));
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/panel/teams/${team.id}/members/${admin.user.id}/`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await asWorker(server, adminKey).hello()).statusCode).toBe(401);
+    expect((await asWorker(server, old.api_key).hello()).statusCode).toBe(200);
+    const log = await activity(team.id, owner.auth);
+    expect(log.find((l) => l.action === 'workers.unknown_maker_kept')?.text).toBe(
+      `1 worker key(s) of this team were made before Didban recorded who makes a key, so they were kept when ${admin.user.username} left: legacy-box. Revoke any that were theirs.`,
+    );
   });
 });

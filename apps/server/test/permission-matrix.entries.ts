@@ -595,7 +595,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: team(403, 201, 201),
     request: (w) => ({
       url: `${API}/panel/teams/${w.team.id}/invitations/`,
-      payload: { email_or_username: w.people.applicant.user.email },
+      payload: { email_or_username: w.people.applicant.user.username },
     }),
     crossTenant: noResource,
   },

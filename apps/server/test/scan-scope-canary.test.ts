@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -331,6 +331,88 @@ describe('the built-in worker never reaches a refused address', () => {
     expect(found).toHaveLength(0);
     expect(canary.hits()).toBe(0);
   }, 180_000);
+});
+
+describe('screenshots (DIDBAN_BUILTIN_WORKER_SCREENSHOTS=1)', () => {
+  let ctx: Awaited<ReturnType<typeof startWith>>;
+  let page: http.Server;
+  let pageRoot: string;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    // An allowed lab host whose page reaches for the canary every way a browser can: subresources
+    // by address and by a name resolving to it, an iframe to [::1], a same-host path that
+    // redirects to it, a WebSocket, a preconnect, fetch, a beacon, and WebRTC ICE servers (UDP
+    // STUN and TCP TURN by IP literal). A slow image holds the load event until they all ran.
+    const p = canary.port;
+    const hostile = `<!doctype html><html><head>
+<link rel="preconnect" href="http://127.0.0.1:${p}"><link rel="dns-prefetch" href="//${CANARY_NAME}">
+</head><body><h1>hostile</h1>
+<img src="http://127.0.0.1:${p}/img"><img src="http://${CANARY_NAME}:${p}/img"><img src="/bounce">
+<iframe src="http://[::1]:${p}/frame"></iframe>
+<script src="/hostile.js"></script><img src="/slow"></body></html>`;
+    const script = `fetch('/ran');
+try { new WebSocket('ws://127.0.0.1:${p}/ws'); } catch (e) {}
+fetch('http://127.0.0.1:${p}/fetch', { mode: 'no-cors' }).catch(() => {});
+fetch('/bounce').catch(() => {});
+navigator.sendBeacon('http://127.0.0.1:${p}/beacon', 'x');
+const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${p}' },
+  { urls: 'turn:127.0.0.1:${p}?transport=tcp', username: 'u', credential: 'c' }] });
+pc.createDataChannel('x');
+pc.createOffer().then((o) => pc.setLocalDescription(o));`;
+    page = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (req.url === '/bounce') {
+        res.writeHead(302, { location: `http://127.0.0.1:${p}/bounced` });
+        res.end();
+      } else if (req.url === '/hostile.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        res.end(script);
+      } else if (req.url === '/slow') {
+        setTimeout(() => res.writeHead(404).end(), 1500);
+      } else {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(hostile);
+      }
+    });
+    const labHost = `${lab.manifest().subnet}.251`;
+    await new Promise<void>((resolve) => page.listen(0, labHost, resolve));
+    pageRoot = labHost;
+    ctx = await startWith({
+      DIDBAN_BUILTIN_WORKER_ALLOW: labScopeRange(lab.manifest()),
+      DIDBAN_BUILTIN_WORKER_SCREENSHOTS: '1',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    page?.closeAllConnections();
+    page?.close();
+    await ctx?.stop();
+  }, 60_000);
+
+  it.runIf(existsSync('/usr/bin/chromium'))(
+    'a page whose subresources, redirects, sockets and WebRTC aim at the canary is captured and reaches nothing',
+    async () => {
+      const created = await api(ctx.server, ctx.auth, 'POST', 'panel/assets/', {
+        name: 'Hostile page',
+        roots: pageRoot,
+        auto_discovery: false,
+        port_setting: 'custom',
+        custom_ports: String((page.address() as AddressInfo).port),
+      });
+      expect(created.status).toBe(201);
+      const id = created.json.data.id as string;
+      await until('discovery', async () => {
+        const g = (await api(ctx.server, ctx.auth, 'GET', `panel/assets/${id}/`)).json.data;
+        return g.status !== 'running' && g;
+      });
+      const [asset] = await ctx.server.db.select().from(assets).where(eq(assets.group_id, id));
+      expect(asset?.screenshot_key).toMatch(/^screenshots\/.+\.png$/);
+      // The page's script ran (its same-host fetch arrived), so every attempt above was made.
+      expect(seen).toContain('/ran');
+      expect(seen).toContain('/bounce');
+      expect(canary.hits()).toBe(0);
+    },
+    180_000,
+  );
 });
 
 describe('once the operator opens the range', () => {

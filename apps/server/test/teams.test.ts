@@ -9,7 +9,7 @@ import {
   workspaces,
 } from '../src/db/schema.js';
 import { createTeam } from './helpers/teams.js';
-import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
+import { createTestServer, markEmailVerified, registerUser, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -469,6 +469,7 @@ describe('invitations', () => {
   it('invites by email or username; the invitee is notified, sees it, accepts and joins with the role', async () => {
     const { owner, admin, team } = await teamOfThree('Invite team');
     const sara = await registerUser(server);
+    await markEmailVerified(server, sara.user.id);
     const sent = await invite(team.id, admin, {
       email_or_username: sara.user.email.toUpperCase(),
       role: 'admin',
@@ -559,6 +560,8 @@ describe('invitations', () => {
   it('refuses an unknown user, oneself, a member and a duplicate pending invitation, storing nothing new', async () => {
     const { owner, admin, team } = await teamOfThree();
     const sara = await registerUser(server);
+    await markEmailVerified(server, sara.user.id);
+    await markEmailVerified(server, admin.user.id);
     const cases: Array<[string, number, string, string, string]> = [
       [
         'nobody_here_at_all',
@@ -613,9 +616,34 @@ describe('invitations', () => {
     expect(notes).toHaveLength(1);
   });
 
+  it('an email nobody verified invites nobody (a sign-up with a colleague address gets no team)', async () => {
+    const { owner, team } = await teamOfThree();
+    const squatter = await registerUser(server);
+    const refused = await invite(team.id, owner, { email_or_username: squatter.user.email });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'invitee_email_unverified',
+      errors: {
+        email_or_username: [
+          'The account with this email has not verified it yet, so it cannot be invited by email. Invite them by username, or ask them to verify their email first.',
+        ],
+      },
+    });
+    expect(
+      (await invite(team.id, owner, { email_or_username: squatter.user.email }, 'fa')).json().message,
+    ).toBe(
+      'حسابی که این ایمیل را دارد هنوز آن را تأیید نکرده است، پس با ایمیل دعوت نمی‌شود. با نام کاربری دعوتش کنید یا از او بخواهید نخست ایمیلش را تأیید کند.',
+    );
+    expect((await call('GET', 'panel/invitations/', squatter)).json().data.result_count).toBe(0);
+    // Once the address is verified (the link was opened), the same invitation goes through.
+    await markEmailVerified(server, squatter.user.id);
+    expect((await invite(team.id, owner, { email_or_username: squatter.user.email })).statusCode).toBe(201);
+  });
+
   it('holds one pending invitation even when two admins invite at the same moment', async () => {
     const { owner, admin, team } = await teamOfThree();
     const sara = await registerUser(server);
+    await markEmailVerified(server, sara.user.id);
     const answers = await Promise.all([
       invite(team.id, owner, { email_or_username: sara.user.username }),
       invite(team.id, admin, { email_or_username: sara.user.email }),

@@ -393,6 +393,21 @@ describe('upload', () => {
   });
 });
 
+describe('uploaded file names', () => {
+  it('come back without bidi controls or folders, so a name cannot pose as another extension', async () => {
+    const alice = await registerUser(server);
+    const response = await upload({ ...alice.auth, ...en }, [
+      { name: 'ok\u202Elmay.yaml', content: yaml('acme-bidi-ok', 'Bidi ok') },
+      { name: 'setup\u202Elmay.exe', content: 'id: x' },
+      { name: 'dir/\u2067x\u2069.yml', content: 'not: [valid' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const { loaded, failed } = response.json().data;
+    expect(loaded.map((l: { file_name: string }) => l.file_name)).toEqual(['oklmay.yaml']);
+    expect(failed.map((f: { file_name: string }) => f.file_name)).toEqual(['setuplmay.exe', 'x.yml']);
+  });
+});
+
 describe('template tags', () => {
   it('pages the tags of the public library and my templates, ten at a time, with search', async () => {
     const alice = await registerUser(server);

@@ -411,6 +411,8 @@ export {
   workerSchema,
   workerUpdateSchema,
 } from './contract/workers.js';
+// files
+export { cleanFileName, stripBidiControls } from './files/file-name.js';
 // i18n
 export {
   formatNumber,
@@ -476,10 +478,12 @@ export {
   validateWith,
 } from './validation/localize-issues.js';
 export {
+  findAllUnstorableText,
   findUnstorableText,
   hasUnstorableText,
   storableText,
   storableTextCheck,
+  unstorableTextIssues,
 } from './validation/storable-text.js';
 // targets
 export {

@@ -53,6 +53,7 @@ const envSchema = z.object({
   DIDBAN_WORKER_PROVIDERS: optionalText,
   DIDBAN_BUILTIN_WORKER_INTERVAL: z.coerce.number().min(0.1).max(3600).default(5),
   DIDBAN_BUILTIN_WORKER_ALLOW: optionalText,
+  DIDBAN_BUILTIN_WORKER_SCREENSHOTS: z.enum(['0', '1']).default('0'),
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
   DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
   DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
@@ -122,6 +123,12 @@ export type Config = {
    * other loopback/private/link-local/reserved address and the server itself are refused.
    */
   builtinWorkerAllow: string[];
+  /**
+   * Screenshot web assets with Chromium (`DIDBAN_BUILTIN_WORKER_SCREENSHOTS`, off by default: a
+   * browser per discovery is heavy on a shared server). Only in `process` isolation, where the
+   * page's requests pass the scope policy.
+   */
+  builtinWorkerScreenshots: boolean;
   /**
    * `process` (default): the built-in worker runs in a child process under the scope policy and
    * a per-task budget. `inline`: in the API's own event loop with no scope policy — only for
@@ -215,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .filter(Boolean),
     builtinWorkerIntervalSeconds: e.DIDBAN_BUILTIN_WORKER_INTERVAL,
     builtinWorkerAllow,
+    builtinWorkerScreenshots: e.DIDBAN_BUILTIN_WORKER_SCREENSHOTS === '1',
     builtinWorkerIsolation: e.DIDBAN_BUILTIN_WORKER_ISOLATION,
     builtinTaskSeconds: e.DIDBAN_BUILTIN_TASK_SECONDS,
     builtinTaskStallSeconds: e.DIDBAN_BUILTIN_TASK_STALL_SECONDS,

@@ -1,10 +1,21 @@
 import { envelope, profileSchema, profileUpdateSchema, resendVerificationResponse } from '@didban/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps.js';
 import { sendVerificationEmail } from '../auth/email-verification.js';
 import { findUserById, toProfile, updateEmail } from '../auth/users.js';
 import { currentUser } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
+
+/**
+ * Calls that email a verification link: 5 a minute per account (access control has identified
+ * the caller by then), not per address, so changing addresses does not escape it.
+ */
+const mailsPerAccount = {
+  max: 5,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+};
 
 /** The signed-in user's own account (spec §2 Settings → Profile: username read-only, email editable). */
 export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -25,7 +36,9 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/panel/profile/',
       {
-        config: { access: 'user' },
+        // Every new address gets a verification email: unlimited changes would let one account
+        // mail any addresses as fast as it likes through the operator's SMTP.
+        config: { access: 'user', rateLimit: mailsPerAccount },
         schema: {
           tags: ['account'],
           summary: 'Change my email (the username cannot be changed)',
@@ -46,12 +59,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: {
           access: 'user',
-          // Per account (access control has identified the caller by now), not per address.
-          rateLimit: {
-            max: 5,
-            timeWindow: '1 minute',
-            keyGenerator: (request) => request.user?.id ?? request.ip,
-          },
+          rateLimit: mailsPerAccount,
         },
         schema: {
           tags: ['account'],

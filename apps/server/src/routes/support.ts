@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  cleanFileName,
   envelope,
   type MessageKey,
   pageInfo,
@@ -27,7 +28,7 @@ import { ticketMessages, tickets, ticketTypes, users } from '../db/schema.js';
 import { currentUser } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { notifyUsers } from '../notifications/notify.js';
-import { classifyAttachment, cleanFileName } from '../support/attachments.js';
+import { classifyAttachment } from '../support/attachments.js';
 import {
   findTicket,
   presentMessage,

@@ -33,6 +33,16 @@ const inviteeNotFound = () =>
       email_or_username: ['errors.invitee_not_found'],
     },
   );
+// An unverified address proves nothing: anyone can sign up with a colleague's email, and an
+// invitation by that email would hand them the team (issue 15).
+const inviteeEmailUnverified = () =>
+  new HttpError(
+    400,
+    'invitee_email_unverified',
+    'errors.invitee_email_unverified',
+    {},
+    { email_or_username: ['errors.invitee_email_unverified'] },
+  );
 const duplicate = () => new HttpError(409, 'invite_duplicate', 'errors.invite_duplicate');
 
 /**
@@ -105,6 +115,7 @@ export function teamInvitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           ? await findUserByEmail(db, who)
           : await findUserByUsername(db, who);
         if (!invitee) throw inviteeNotFound();
+        if (who.includes('@') && !invitee.email_verified_at) throw inviteeEmailUnverified();
         assertCanInvite(actor.id, {
           id: invitee.id,
           isMember: Boolean(await findMember(db, team.id, invitee.id)),

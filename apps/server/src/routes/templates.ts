@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  cleanFileName,
   envelope,
   type Lang,
   pageInfo,
@@ -360,7 +361,8 @@ export function templateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             const buffer = await file.toBuffer();
             // Over the limit the stream is cut short (not thrown), so the other files still load.
             const bytes = file.file.truncated ? null : buffer;
-            files.push({ name: file.filename || 'template.yaml', bytes });
+            // The name comes back in the result: no folders, controls or bidi tricks.
+            files.push({ name: cleanFileName(file.filename, 'template.yaml'), bytes });
           }
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_FILES_LIMIT')

@@ -81,23 +81,3 @@ export async function classifyAttachment(
     contentType: real && realKind !== 'file' ? real.mime : 'application/octet-stream',
   };
 }
-
-/**
- * Bidirectional controls (embeddings, overrides, isolates, LRM/RLM, the Arabic letter mark):
- * `invoice\u202Efdp.exe` would show as "invoiceexe.pdf".
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
-
-/**
- * A file name safe to keep and show: no folders, no control characters, no bidi controls (so
- * what people read is the real extension), at most 200 characters.
- */
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(BIDI_CONTROLS, '')
-    .trim();
-  return (clean || 'file').slice(0, 200);
-}

@@ -69,6 +69,7 @@ export async function startBuiltinWorker(
       resolvers: config.workerResolvers,
       providers,
       scope,
+      screenshots: config.builtinWorkerScreenshots,
     },
     api: async (request) => {
       const response = await app.inject({

@@ -2,13 +2,15 @@
  * A canary on loopback for the scan scope tests: a TCP server on every loopback address of one
  * port (dual-stack `::`, so 127.0.0.1, 127.x.y.z and [::1] all land here) that counts who
  * connects and answers anything with an HTTP page holding a secret. Any connection means the
- * built-in worker reached an address it must not.
+ * built-in worker reached an address it must not. The same port on UDP counts datagrams too (a
+ * browser's WebRTC sends STUN over UDP).
  */
+import dgram from 'node:dgram';
 import net from 'node:net';
 
 export interface Canary {
   port: number;
-  /** Connections so far (any protocol). */
+  /** Connections and datagrams so far (any protocol). */
   hits(): number;
   close(): Promise<void>;
 }
@@ -31,12 +33,17 @@ export async function startCanary(): Promise<Canary> {
   });
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '::', ipv6Only: false }, resolve));
   const port = (server.address() as net.AddressInfo).port;
+  const udp = dgram.createSocket({ type: 'udp6', ipv6Only: false });
+  udp.on('message', () => hits++);
+  udp.on('error', () => {});
+  await new Promise<void>((resolve) => udp.bind(port, '::', resolve));
   return {
     port,
     hits: () => hits,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        udp.close();
         server.close(() => resolve());
       }),
   };

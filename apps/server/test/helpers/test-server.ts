@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { openDatabase } from '../../src/db/database.js';
+import { users } from '../../src/db/schema.js';
 
 /** postgres://… of the server the PostgreSQL run uses; each test file gets its own database in it. */
 export const TEST_PG_URL = process.env.DIDBAN_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -86,4 +88,9 @@ export async function registerUser(server: TestServer, name?: string) {
     data: { access: string; user: { id: string; username: string; email: string; email_verified: boolean } };
   };
   return { ...data, password: body.password, auth: { authorization: `Bearer ${data.access}` } };
+}
+
+/** As if the user had opened the emailed link (tests that need a verified address). */
+export async function markEmailVerified(server: TestServer, userId: string): Promise<void> {
+  await server.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, userId));
 }

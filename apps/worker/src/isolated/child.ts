@@ -82,6 +82,7 @@ function main(): void {
     ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
     ...(config.resolvers?.length ? { resolvers: config.resolvers } : {}),
     ...(config.providers?.length ? { providers: config.providers } : {}),
+    ...(config.screenshots ? { screenshots: true } : {}),
     onEvent: (event) => send({ type: 'event', event }),
   });
   const tick = setInterval(() => send({ type: 'tick' }), TICK_MS);

@@ -23,6 +23,8 @@ export interface IsolatedChildConfig {
   maxConcurrency?: number;
   resolvers?: string[];
   providers?: PassiveProviderConfig[];
+  /** Screenshot web assets with Chromium (its network goes through the engine's guarded fetch). */
+  screenshots?: boolean;
   /** null: no policy (a self-hosted worker's default). */
   scope: IsolatedScopeConfig | null;
 }

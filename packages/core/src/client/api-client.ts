@@ -1,7 +1,10 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { DEFAULT_LANG, type Lang } from '../i18n/lang.js';
-import { normalizeError } from './errors.js';
+import { translate } from '../i18n/messages.js';
+import { localizeIssues } from '../validation/localize-issues.js';
+import { unstorableTextIssues } from '../validation/storable-text.js';
+import { ApiError, normalizeError } from './errors.js';
 
 export const API_PREFIX = '/api/v1/';
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -51,6 +54,7 @@ export function createHttp(options: ApiClientOptions) {
   });
 
   async function call<S extends z.ZodType>(config: AxiosRequestConfig, schema?: S): Promise<z.output<S>> {
+    refuseUnstorable(config, options.getLanguage?.() ?? DEFAULT_LANG);
     const response = await instance.request({ ...config, url: stripLeadingSlash(config.url ?? '') });
     return schema ? schema.parse(response.data) : response.data;
   }
@@ -68,6 +72,17 @@ export function createHttp(options: ApiClientOptions) {
   };
 }
 export type Http = ReturnType<typeof createHttp>;
+
+/**
+ * Text PostgreSQL cannot store (NUL, lone surrogates) in a body or query is refused before it is
+ * sent, with the answer the server would give (400 `validation`, the field named, in the
+ * caller's language): every panel page and CLI command says it, whichever field it was.
+ */
+function refuseUnstorable(config: AxiosRequestConfig, lang: Lang): void {
+  const issues = [...unstorableTextIssues(config.data), ...unstorableTextIssues(config.params)];
+  if (issues.length === 0) return;
+  throw new ApiError(translate('errors.validation', lang), 400, 'validation', localizeIssues(issues, lang));
+}
 
 // Paths in spec §7 are written relative to the base; `/token/verify/` has a leading slash but
 // is still under /api/v1/, so a leading slash must not escape the prefix.

@@ -89,6 +89,8 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'request.declined',
   // A member who was removed or left loses the worker keys they made in the team (issue 15).
   'workers.revoked',
+  // Keys made before their maker was recorded stay; the log flags them at each departure.
+  'workers.unknown_maker_kept',
 ] as const;
 export const teamActivityActionSchema = z.enum(TEAM_ACTIVITY_ACTIONS);
 export type TeamActivityAction = z.infer<typeof teamActivityActionSchema>;

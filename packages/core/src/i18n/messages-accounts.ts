@@ -30,9 +30,17 @@ export const ACCOUNT_MESSAGES = {
     en: 'An account with this email exists, but its email has not been verified. Sign in with your password, verify your email from your profile, then use GitHub.',
     fa: 'حسابی با این ایمیل وجود دارد اما ایمیل آن تأیید نشده است. با گذرواژه وارد شوید، ایمیل خود را از صفحهٔ نمایه تأیید کنید و سپس از گیت‌هاب استفاده کنید.',
   },
+  'errors.invitee_email_unverified': {
+    en: 'The account with this email has not verified it yet, so it cannot be invited by email. Invite them by username, or ask them to verify their email first.',
+    fa: 'حسابی که این ایمیل را دارد هنوز آن را تأیید نکرده است، پس با ایمیل دعوت نمی‌شود. با نام کاربری دعوتش کنید یا از او بخواهید نخست ایمیلش را تأیید کند.',
+  },
   'activity.workers.revoked': {
     en: '{count} worker key(s) made by {target} were revoked as they left the team: {names}.',
     fa: '{count} کلید کارگر ساختهٔ {target} با رفتنش از تیم باطل شد: {names}.',
+  },
+  'activity.workers.unknown_maker_kept': {
+    en: '{count} worker key(s) of this team were made before Didban recorded who makes a key, so they were kept when {target} left: {names}. Revoke any that were theirs.',
+    fa: '{count} کلید کارگر این تیم پیش از آن ساخته شده که دیدبان سازندهٔ کلید را ثبت کند، پس با رفتن {target} باقی ماند: {names}. هر کدام را که از او بود باطل کنید.',
   },
   'mail.verify_subject': {
     en: 'Confirm your email address for Didban',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Lang } from '../i18n/lang.js';
 import { isMessageKey, translate } from '../i18n/messages.js';
+import { unstorableTextIssues } from './storable-text.js';
 
 /** Field path → messages, the `errors` member of an error body. `_` holds form-level messages. */
 export type FieldErrors = Record<string, string[]>;
@@ -61,7 +62,9 @@ export function localizeIssues(issues: readonly Issue[], lang: Lang): FieldError
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 /**
- * Validate form values with a schema and get messages per field, ready for a form.
+ * Validate form values with a schema and get messages per field, ready for a form. Any text
+ * PostgreSQL cannot store (NUL, lone surrogates) is refused first, in every field of every
+ * schema, so no form needs to remember it; that field shows only this message.
  * @example validateWith(signInSchema, { username: 'al' }, 'en')
  *   // { ok: false, errors: { email: ['Email is required'], ... } }
  */
@@ -70,7 +73,12 @@ export function validateWith<S extends z.ZodType>(
   values: unknown,
   lang: Lang,
 ): ValidationResult<z.output<S>> {
+  const unstorable = unstorableTextIssues(values);
   const result = schema.safeParse(values);
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, errors: localizeIssues(result.error.issues, lang) };
+  if (result.success && unstorable.length === 0) return { ok: true, value: result.data };
+  const flagged = new Set(unstorable.map((issue) => issue.path.join('.')));
+  const others = (result.success ? [] : result.error.issues).filter(
+    (issue) => !flagged.has(issue.path.join('.')),
+  );
+  return { ok: false, errors: localizeIssues([...unstorable, ...others], lang) };
 }

@@ -12,26 +12,37 @@ export function hasUnstorableText(value: string): boolean {
 }
 
 /**
- * The first string in `value` (a body, a query, nested objects and arrays) that cannot be stored,
- * with its path — for a guard in front of every schema.
+ * Every place in `value` (a body, a query, nested objects and arrays) holding text that cannot be
+ * stored, as paths: a key with such text is named itself, a string value by its own path.
  */
-export function findUnstorableText(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
-  if (typeof value === 'string') return hasUnstorableText(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = findUnstorableText(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
+export function findAllUnstorableText(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
+  if (typeof value === 'string') return hasUnstorableText(value) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => findAllUnstorableText(item, [...path, i]));
   if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasUnstorableText(key)) return [...path, key];
-      const found = findUnstorableText(item, [...path, key]);
-      if (found) return found;
-    }
+    return Object.entries(value).flatMap(([key, item]) =>
+      hasUnstorableText(key) ? [[...path, key]] : findAllUnstorableText(item, [...path, key]),
+    );
   }
-  return null;
+  return [];
+}
+
+/** The first such path, or null — for a guard in front of every schema (the server's). */
+export function findUnstorableText(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+  return findAllUnstorableText(value, path)[0] ?? null;
+}
+
+/**
+ * One zod issue per unstorable text in `value` (`validation.unstorable_text`, fa/en through
+ * `localizeIssues`): what every form (`validateWith`) and every call of the API client checks
+ * before a schema or a send, so no field can be forgotten.
+ */
+export function unstorableTextIssues(value: unknown): z.core.$ZodIssue[] {
+  return findAllUnstorableText(value).map((path) => ({
+    code: 'custom',
+    path,
+    message: 'validation.unstorable_text',
+    input: undefined,
+  }));
 }
 
 /**

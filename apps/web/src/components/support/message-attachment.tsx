@@ -1,4 +1,4 @@
-import type { TicketMessage } from '@didban/core';
+import { cleanFileName, type TicketMessage } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/use-lang';
 import { downloadAttachment, useAttachmentUrl } from '../../hooks/use-support';
@@ -11,7 +11,8 @@ export function MessageAttachment({ message }: { message: TicketMessage }) {
   const lang = useLang();
   const isImage = message.message_type === 'image';
   const image = useAttachmentUrl(message.media, isImage);
-  const name = message.file_name ?? t('support.attachment');
+  // Core's one rule for shown file names (no bidi tricks), also for names stored before it.
+  const name = message.file_name ? cleanFileName(message.file_name) : t('support.attachment');
   if (!message.media) return null;
 
   if (isImage) {

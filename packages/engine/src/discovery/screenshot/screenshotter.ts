@@ -1,10 +1,14 @@
 /**
  * Screenshots of web assets with a local Chromium driven by playwright-core.
  *
- * Chromium never touches the network itself: its resolver is disabled (`MAP * ~NOTFOUND`) and
- * every request the page makes is intercepted and fetched by the engine's own HTTP client,
- * against the address discovery resolved, and only for the asset's own host. So a screenshot
- * sees what the probe saw and cannot wander outside the scope.
+ * Chromium never touches the network itself: its resolver is disabled (`MAP * ~NOTFOUND`, which
+ * also maps IP literals, so `ws://127.0.0.1:5432`, an iframe or a preconnect to `[::1]` go
+ * nowhere), WebRTC may not send UDP (a page's STUN/TURN servers are IP literals that skip the
+ * resolver), service workers are blocked, and every request the page makes is intercepted and
+ * fetched by the engine's own HTTP client, against the address discovery resolved, and only for
+ * the asset's own host. The engine's fetch is a Node socket, so in a process with a scope
+ * policy (the built-in worker's child) it passes the socket guard like any probe; and with no
+ * DNS inside Chromium a name cannot rebind between the probe and the screenshot.
  */
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
@@ -26,6 +30,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--host-resolver-rules=MAP * ~NOTFOUND',
+  // WebRTC reaches its ICE servers over UDP by IP literal, past the resolver rule above; with
+  // this policy and no proxy it sends nothing. (`--force-webrtc-ip-handling-policy` is ignored.)
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--disable-quic',
 ];
 
 /**
@@ -82,6 +90,8 @@ export class Screenshotter {
       ignoreHTTPSErrors: true,
       viewport: { width, height },
       javaScriptEnabled: true,
+      // A service worker's own fetches would not pass the route below.
+      serviceWorkers: 'block',
     });
     try {
       await context.route('**/*', async (route) => {
