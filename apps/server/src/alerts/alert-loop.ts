@@ -1,8 +1,8 @@
 /**
  * The server's alert loop: match new events to rules, flush rules that may send, and send due
  * deliveries (a few at once), on a timer that never blocks a request or an ingestion — the only
- * thing those do is insert event rows. Safe with several servers on one database (row locks with
- * SKIP LOCKED everywhere). Stopping waits for sends in flight; a send cut short by a crash is
+ * thing those do is insert event rows. Once an hour it deletes history past the retention. Safe
+ * with several servers on one database (row locks with SKIP LOCKED everywhere). Stopping waits for sends in flight; a send cut short by a crash is
  * retried when its lease expires.
  */
 import { loadOrCreateSecret } from '../auth/secret.js';
@@ -13,9 +13,12 @@ import { claimDeliveries, type QueueOptions, reclaimAlertLeases, settleDelivery 
 import { deliveryScope, scopeLookup } from './delivery-scope.js';
 import { flushDueRules } from './flush-rules.js';
 import { matchPendingEvents } from './match-rules.js';
+import { pruneAlertHistory } from './prune-history.js';
 import { createSecretBox } from './secret-box.js';
 import { attemptDelivery } from './send-delivery.js';
 import { recordExpiringCertificates, recordOfflineWorkers } from './watchers.js';
+
+const PRUNE_EVERY_MS = 3_600_000;
 
 export type AlertLoopOptions = {
   db: Db;
@@ -62,6 +65,8 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
   };
   const inFlight = new Set<Promise<void>>();
   let lastWatch = 0;
+  // The first pass prunes, then once an hour: retention is counted in days.
+  let lastPrune = 0;
   let stopped = false;
 
   const dispatch = async () => {
@@ -84,6 +89,10 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
       lastWatch = Date.now();
       await recordOfflineWorkers(db, settings.workerOfflineSeconds);
       await recordExpiringCertificates(db);
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await pruneAlertHistory(db, settings.retentionDays);
     }
     await matchPendingEvents(db);
     await flushDueRules(db, queue);
