@@ -58,6 +58,11 @@ const TEXT = {
   'trigger.scan_finished': { en: 'Scan finished', fa: 'پایان اسکن' },
   'trigger.scan_failed': { en: 'Scan failed', fa: 'شکست اسکن' },
   'trigger.worker_offline': { en: 'Worker offline', fa: 'ورکر آفلاین' },
+  groups: { en: 'Asset groups (none chosen: all)', fa: 'گروه‌های دارایی (هیچ‌کدام: همه)' },
+  groupSearch: { en: 'Search asset groups…', fa: 'جستجوی گروه‌های دارایی…' },
+  testMessage: { en: 'Test message', fa: 'پیام آزمایشی' },
+  'trigger.finding_fixed': { en: 'Finding fixed', fa: 'یافته رفع شد' },
+  allGroups: { en: 'all asset groups', fa: 'همهٔ گروه‌های دارایی' },
 } as const;
 
 export type AlertTextKey = keyof typeof TEXT;

@@ -7,16 +7,22 @@ import {
   type Lang,
 } from '@didban/core';
 import { type FormEvent, useState } from 'react';
+import { InfinitePicker } from '../../../components/scans/infinite-picker';
+import { useScanRunStrings } from '../../../components/scans/run-strings';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { type PickerItem, useAssetGroupPicker } from '../../../hooks/use-scan-pickers';
 import { errorText } from '../../../lib/error-text';
 import { alertText } from './alerts-text';
 import { useAlertMutations } from './use-alerts';
 
-/** Add a rule: triggers, channels, severity floor, throttle and digest. */
+/** Add a rule: triggers, asset groups (none: all), channels, severity floor, throttle and digest. */
 export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChannel[] }) {
   const t = alertText(lang);
+  // The group picker is the bulk scan modal's, with its strings (selected, remove, no results).
+  useScanRunStrings();
+  const [groups, setGroups] = useState<PickerItem[]>([]);
   const { createRule } = useAlertMutations();
   const [name, setName] = useState('');
   const [triggers, setTriggers] = useState<AlertTrigger[]>([]);
@@ -31,12 +37,18 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
       {
         name,
         triggers,
+        asset_group_ids: groups.map((g) => g.id),
         channel_ids: channelIds,
         min_severity: minSeverity,
         throttle_seconds: Number(throttle) || 0,
         digest,
       },
-      { onSuccess: () => setName('') },
+      {
+        onSuccess: () => {
+          setName('');
+          setGroups([]);
+        },
+      },
     );
   };
   return (
@@ -61,6 +73,14 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
           ))}
         </div>
       </fieldset>
+      <InfinitePicker
+        label={t('groups')}
+        searchPlaceholder={t('groupSearch')}
+        selected={groups}
+        onChange={setGroups}
+        usePages={useAssetGroupPicker}
+        testId="rule-groups"
+      />
       <fieldset>
         <legend className="text-sm font-medium text-zinc-300">{t('sendTo')}</legend>
         <div className="mt-2 flex flex-wrap gap-3">
