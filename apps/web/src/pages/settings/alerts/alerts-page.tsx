@@ -48,7 +48,7 @@ export function AlertsPage() {
             {channelList.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
                 <span className="font-medium">{c.name}</span>
-                <span className="text-zinc-400">{c.kind}</span>
+                <span className="text-zinc-400">{t(`kind.${c.kind}`)}</span>
                 <span className="text-zinc-500" dir="ltr">
                   {Object.values(c.secrets).join(' ')}
                 </span>
@@ -94,7 +94,7 @@ export function AlertsPage() {
                     : t('allGroups')}
                 </span>
                 <span className="text-zinc-500">
-                  → {list(r.channel_ids.map((id) => nameOf.get(id) ?? id))}
+                  {t('sendTo')}: {list(r.channel_ids.map((id) => nameOf.get(id) ?? id))}
                 </span>
                 {canManage ? (
                   <Button variant="ghost" className="ms-auto" onClick={() => m.deleteRule.mutate(r.id)}>

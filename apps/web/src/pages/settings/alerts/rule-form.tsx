@@ -7,6 +7,7 @@ import {
   type Lang,
 } from '@didban/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { InfinitePicker } from '../../../components/scans/infinite-picker';
 import { useScanRunStrings } from '../../../components/scans/run-strings';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +23,8 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
   const t = alertText(lang);
   // The group picker is the bulk scan modal's, with its strings (selected, remove, no results).
   useScanRunStrings();
+  // Severity names are the template library's (the `templates` namespace every page loads).
+  const { t: severityName } = useTranslation('templates');
   const [groups, setGroups] = useState<PickerItem[]>([]);
   const { createRule } = useAlertMutations();
   const [name, setName] = useState('');
@@ -46,7 +49,9 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
       {
         onSuccess: () => {
           setName('');
+          setTriggers([]);
           setGroups([]);
+          setChannelIds([]);
         },
       },
     );
@@ -104,7 +109,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
         >
           {ALERT_SEVERITIES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {severityName(`severity.${s}`)}
             </option>
           ))}
         </SelectField>
