@@ -9,13 +9,14 @@ import { loadOrCreateSecret } from '../auth/secret.js';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { createMailer, type Mailer, type MailLog } from '../mail/mailer.js';
-import { claimDeliveries, type QueueOptions, reclaimAlertLeases, settleDelivery } from './delivery-queue.js';
+import { claimDeliveries, type QueueOptions, reclaimAlertLeases } from './delivery-queue.js';
 import { deliveryScope, scopeLookup } from './delivery-scope.js';
 import { flushDueRules } from './flush-rules.js';
 import { matchPendingEvents } from './match-rules.js';
 import { pruneAlertHistory } from './prune-history.js';
 import { createSecretBox } from './secret-box.js';
 import { attemptDelivery } from './send-delivery.js';
+import { createSettler } from './settle-deliveries.js';
 import { recordExpiringCertificates, recordOfflineWorkers } from './watchers.js';
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -63,6 +64,7 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
     mailer: mailerFor,
     publicUrl: config.publicUrl,
   };
+  const settle = createSettler(db, queue);
   const inFlight = new Set<Promise<void>>();
   let lastWatch = 0;
   // The first pass prunes, then once an hour: retention is counted in days.
@@ -74,7 +76,7 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
     const claimed = await claimDeliveries(db, settings.concurrency - inFlight.size, queue);
     for (const c of claimed) {
       const p = attemptDelivery(deps, c.delivery_id)
-        .then((outcome) => settleDelivery(db, c, outcome, queue))
+        .then((outcome) => settle({ claimed: c, outcome }))
         .catch((error: unknown) =>
           log.error({ err: error, delivery: c.delivery_id }, 'alert delivery bookkeeping failed'),
         )
