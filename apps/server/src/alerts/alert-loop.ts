@@ -71,19 +71,39 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
   let lastPrune = 0;
   let stopped = false;
 
-  const dispatch = async () => {
+  // One dispatcher at a time, so two never claim the same free slots. A send that ends while the
+  // last claim filled every slot claims again at once instead of waiting for the next tick.
+  let dispatching: Promise<number> | null = null;
+  let backlog = false;
+  const claimAndSend = async () => {
     await reclaimAlertLeases(db);
-    const claimed = await claimDeliveries(db, settings.concurrency - inFlight.size, queue);
+    const limit = settings.concurrency - inFlight.size;
+    const claimed = await claimDeliveries(db, limit, queue);
+    backlog = limit > 0 && claimed.length === limit;
     for (const c of claimed) {
       const p = attemptDelivery(deps, c.delivery_id)
         .then((outcome) => settle({ claimed: c, outcome }))
         .catch((error: unknown) =>
           log.error({ err: error, delivery: c.delivery_id }, 'alert delivery bookkeeping failed'),
         )
-        .finally(() => inFlight.delete(p));
+        .finally(() => {
+          inFlight.delete(p);
+          if (backlog && !stopped) void dispatch().catch(() => undefined);
+        });
       inFlight.add(p);
     }
     return claimed.length;
+  };
+  const dispatch = () =>
+    (dispatching ??= claimAndSend().finally(() => {
+      dispatching = null;
+    }));
+  /** Until no send is under way and no claim is being made (refills may start more sends). */
+  const drain = async () => {
+    while (dispatching || inFlight.size) {
+      await dispatching?.catch(() => undefined);
+      await Promise.all([...inFlight]);
+    }
   };
 
   const pass = async () => {
@@ -115,13 +135,13 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
   return {
     async tick() {
       await guarded();
-      await Promise.all([...inFlight]);
+      await drain();
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
       await running;
-      await Promise.all([...inFlight]);
+      await drain();
       for (const m of channelMailers.values()) m.close();
     },
   };
