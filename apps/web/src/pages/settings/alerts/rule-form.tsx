@@ -26,6 +26,8 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
   // Severity names are the template library's (the `templates` namespace every page loads).
   const { t: severityName } = useTranslation('templates');
   const [groups, setGroups] = useState<PickerItem[]>([]);
+  // A new key after each rule added: the picker starts over with an empty search.
+  const [pickerKey, setPickerKey] = useState(0);
   const { createRule } = useAlertMutations();
   const [name, setName] = useState('');
   const [triggers, setTriggers] = useState<AlertTrigger[]>([]);
@@ -52,6 +54,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
           setTriggers([]);
           setGroups([]);
           setChannelIds([]);
+          setPickerKey((k) => k + 1);
         },
       },
     );
@@ -79,6 +82,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
         </div>
       </fieldset>
       <InfinitePicker
+        key={pickerKey}
         label={t('groups')}
         searchPlaceholder={t('groupSearch')}
         selected={groups}
