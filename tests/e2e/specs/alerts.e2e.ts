@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { createApiClient, formatNumber, type Session } from '@didban/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AlertStandIns, startAlertStandIns } from '../../../apps/server/test/helpers/alert-stand-ins';
-import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
+import { type Lab, startLab } from '../../../apps/server/test/helpers/lab';
 import { alertText } from '../../../apps/web/src/pages/settings/alerts/alerts-text';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { E2E_ALERT_RECEIVER_HOST, e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { createTeam, newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -20,7 +20,6 @@ import { openSignedIn } from '../support/session';
  * as one message whose HMAC checks out. A plain member of a team reads the page, changes nothing.
  */
 const baseUrl = inject('baseUrl');
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const DISCOVERY_MS = 180_000;
 const SIGNING = 'e2e-signing-secret';
 // The settings menu's entry, written out so a changed wording is a deliberate test change.
@@ -49,26 +48,6 @@ const clientOf = (session: Session, workspace: string | null = null) =>
     getLanguage: () => 'en',
   });
 
-/** A real worker from this checkout, resolving lab names through the lab's DNS server. */
-function startLabWorker(apiKey: string): ChildProcess {
-  const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
-  return spawn(
-    'node',
-    [
-      'apps/worker/bin/didban-worker.mjs',
-      ...['--server', baseUrl, '--key', apiKey, '--resolver', lab.resolver],
-      ...['--provider', providers.join(','), '--task-interval', '0.5', '--httpx-timeout', '4'],
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-}
-async function stopWorker(child: ChildProcess | null) {
-  if (!child?.pid || child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await gone;
-}
-
 /** The receiver's messages for one channel's URL path. */
 const hooksAt = (path: string) => receiver.of('hook').filter((r) => r.path === path);
 
@@ -87,7 +66,7 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
     // A worker group keeps the group's discovery away from the built-in worker (no lab DNS there).
     const workerGroup = await api.workers.createGroup({ name: `alerts-${lang}` });
     const worker = await api.workers.create({ name: `alerts-${lang}`, group_id: workerGroup.id });
-    let child: ChildProcess | null = startLabWorker(worker.api_key);
+    let child: ChildProcess | null = startLabWorker(baseUrl, lab, worker.api_key);
     const groupName = `Watched ${lang}`;
     const group = await api.assets.createGroup({
       name: groupName,
@@ -168,7 +147,7 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
           interval: 1_000,
         })
         .toBe('finished');
-      await stopWorker(child);
+      await stopLabWorker(child);
       child = null;
 
       // --- exactly one delivery: in the log, delivered with 200, and one signed message ---
@@ -198,7 +177,7 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
       await screenshot(page, `alerts-${lang}`);
       expect(errors).toEqual([]);
     } finally {
-      await stopWorker(child);
+      await stopLabWorker(child);
       await context.close();
     }
   }, 600_000);
