@@ -6,6 +6,7 @@ describe('isRouteAvailable', () => {
     '/',
     '/settings',
     '/settings/notifications',
+    '/settings/alerts',
     '/settings/teams',
     '/settings/teams/0b6f7c1e-0000-4000-8000-000000000000',
     '/settings/support',

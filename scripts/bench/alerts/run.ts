@@ -6,7 +6,7 @@
  *   B. 1,000 deliveries queued at once (1,000 rules each matching one event, 1 webhook channel):
  *      events → deliveries throughput and per-delivery latency (event written → receiver got it).
  * The receiver is a loopback HTTP server answering 200 at once. `node --conditions=didban-source
- * --import tsx scripts/bench/alerts/run.ts` (part of `pnpm bench`).
+ * --import tsx scripts/bench/alerts/run.ts [--pglite-only | --postgres-only]` (part of `pnpm bench`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -177,7 +177,9 @@ async function run(kind: 'pglite' | 'postgres') {
 
 const kinds: ('pglite' | 'postgres')[] = process.argv.includes('--pglite-only')
   ? ['pglite']
-  : ['pglite', 'postgres'];
+  : process.argv.includes('--postgres-only')
+    ? ['postgres']
+    : ['pglite', 'postgres'];
 console.log(
   `load average before: ${(await import('node:os'))
     .loadavg()
@@ -197,3 +199,9 @@ for (const kind of kinds) {
     console.log(`${kind}: skipped (${(error as Error).message})`);
   }
 }
+console.log(
+  `load average after: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

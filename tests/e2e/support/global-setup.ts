@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startBtcpayStandIn } from '../../../apps/server/test/helpers/btcpay-stand-in';
 import { startZarinpalStandIn } from '../../../apps/server/test/helpers/zarinpal-stand-in';
-import { E2E_LAB_RANGE } from './lab-range';
+import { E2E_ALERT_RANGE, E2E_LAB_RANGE } from './lab-range';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -81,6 +81,8 @@ export default async function setup(project: TestProject) {
         DIDBAN_PUBLIC_URL: `http://127.0.0.1:${port}`,
         // The built-in worker scans only the specs' loopback range (support/lab-range.ts).
         DIDBAN_BUILTIN_WORKER_ALLOW: E2E_LAB_RANGE,
+        // Alert webhooks reach only the specs' receivers (support/lab-range.ts), never the lab.
+        DIDBAN_ALERTS_ALLOW: E2E_ALERT_RANGE,
         ...zarinpal.env,
         ...btcpay.env,
         LOG_LEVEL: 'warn',

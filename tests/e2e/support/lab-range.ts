@@ -10,5 +10,12 @@ export function e2eLabSubnet(): string {
   return `127.77.${1 + Math.floor(Math.random() * 250)}`;
 }
 
+/**
+ * Alert deliveries: the e2e server may send to this /24 only (DIDBAN_ALERTS_ALLOW), where the
+ * specs' webhook receivers listen. Outside the lab subnets (127.77.1–250).
+ */
+export const E2E_ALERT_RANGE = '127.77.254.0/24';
+export const E2E_ALERT_RECEIVER_HOST = '127.77.254.1';
+
 /** A fixed address of the range for a spec's own local target (outside the lab subnets). */
 export const E2E_TARGET_HOST = '127.77.255.200';

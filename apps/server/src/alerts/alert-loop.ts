@@ -1,21 +1,25 @@
 /**
  * The server's alert loop: match new events to rules, flush rules that may send, and send due
  * deliveries (a few at once), on a timer that never blocks a request or an ingestion — the only
- * thing those do is insert event rows. Safe with several servers on one database (row locks with
- * SKIP LOCKED everywhere). Stopping waits for sends in flight; a send cut short by a crash is
+ * thing those do is insert event rows. Once an hour it deletes history past the retention. Safe
+ * with several servers on one database (row locks with SKIP LOCKED everywhere). Stopping waits for sends in flight; a send cut short by a crash is
  * retried when its lease expires.
  */
 import { loadOrCreateSecret } from '../auth/secret.js';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { createMailer, type Mailer, type MailLog } from '../mail/mailer.js';
-import { claimDeliveries, type QueueOptions, reclaimAlertLeases, settleDelivery } from './delivery-queue.js';
+import { claimDeliveries, type QueueOptions, reclaimAlertLeases } from './delivery-queue.js';
 import { deliveryScope, scopeLookup } from './delivery-scope.js';
 import { flushDueRules } from './flush-rules.js';
 import { matchPendingEvents } from './match-rules.js';
+import { pruneAlertHistory } from './prune-history.js';
 import { createSecretBox } from './secret-box.js';
 import { attemptDelivery } from './send-delivery.js';
+import { createSettler } from './settle-deliveries.js';
 import { recordExpiringCertificates, recordOfflineWorkers } from './watchers.js';
+
+const PRUNE_EVERY_MS = 3_600_000;
 
 export type AlertLoopOptions = {
   db: Db;
@@ -60,23 +64,46 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
     mailer: mailerFor,
     publicUrl: config.publicUrl,
   };
+  const settle = createSettler(db, queue);
   const inFlight = new Set<Promise<void>>();
   let lastWatch = 0;
+  // The first pass prunes, then once an hour: retention is counted in days.
+  let lastPrune = 0;
   let stopped = false;
 
-  const dispatch = async () => {
+  // One dispatcher at a time, so two never claim the same free slots. A send that ends while the
+  // last claim filled every slot claims again at once instead of waiting for the next tick.
+  let dispatching: Promise<number> | null = null;
+  let backlog = false;
+  const claimAndSend = async () => {
     await reclaimAlertLeases(db);
-    const claimed = await claimDeliveries(db, settings.concurrency - inFlight.size, queue);
+    const limit = settings.concurrency - inFlight.size;
+    const claimed = await claimDeliveries(db, limit, queue);
+    backlog = limit > 0 && claimed.length === limit;
     for (const c of claimed) {
       const p = attemptDelivery(deps, c.delivery_id)
-        .then((outcome) => settleDelivery(db, c, outcome, queue))
+        .then((outcome) => settle({ claimed: c, outcome }))
         .catch((error: unknown) =>
           log.error({ err: error, delivery: c.delivery_id }, 'alert delivery bookkeeping failed'),
         )
-        .finally(() => inFlight.delete(p));
+        .finally(() => {
+          inFlight.delete(p);
+          if (backlog && !stopped) void dispatch().catch(() => undefined);
+        });
       inFlight.add(p);
     }
     return claimed.length;
+  };
+  const dispatch = () =>
+    (dispatching ??= claimAndSend().finally(() => {
+      dispatching = null;
+    }));
+  /** Until no send is under way and no claim is being made (refills may start more sends). */
+  const drain = async () => {
+    while (dispatching || inFlight.size) {
+      await dispatching?.catch(() => undefined);
+      await Promise.all([...inFlight]);
+    }
   };
 
   const pass = async () => {
@@ -84,6 +111,10 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
       lastWatch = Date.now();
       await recordOfflineWorkers(db, settings.workerOfflineSeconds);
       await recordExpiringCertificates(db);
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await pruneAlertHistory(db, settings.retentionDays);
     }
     await matchPendingEvents(db);
     await flushDueRules(db, queue);
@@ -104,13 +135,13 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
   return {
     async tick() {
       await guarded();
-      await Promise.all([...inFlight]);
+      await drain();
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
       await running;
-      await Promise.all([...inFlight]);
+      await drain();
       for (const m of channelMailers.values()) m.close();
     },
   };

@@ -23,41 +23,71 @@ export type QueueOptions = {
   leaseSeconds: number;
 };
 
-/** @example await enqueueDelivery(tx, { workspaceId, channelId, ruleId, purpose: 'message', events }, opts) */
-export async function enqueueDelivery(
+export type NewDelivery = {
+  workspaceId: string;
+  channelId: string;
+  ruleId: string | null;
+  purpose: DeliveryPurpose;
+  events: AlertEventRecord[];
+};
+
+/** Rows an INSERT carries at most (each column is a bind parameter; PostgreSQL allows 65,535). */
+const INSERT_ROWS = 500;
+
+/**
+ * Queue many deliveries in two multi-row inserts per few hundred (a task and its log row each);
+ * ids are made here so each log row names its own task without relying on RETURNING's order.
+ * @example await enqueueDeliveries(tx, [{ workspaceId, channelId, ruleId, purpose: 'message', events }], opts)
+ */
+export async function enqueueDeliveries(
   tx: Tx,
-  input: {
-    workspaceId: string;
-    channelId: string;
-    ruleId: string | null;
-    purpose: DeliveryPurpose;
-    events: AlertEventRecord[];
-  },
+  inputs: NewDelivery[],
   options: Pick<QueueOptions, 'maxAttempts'>,
 ) {
-  const id = randomUUID();
-  const [task] = await tx
-    .insert(tasks)
-    .values({
-      kind: ALERT_TASK_KIND,
-      payload: { delivery_id: id },
-      workspace_id: input.workspaceId,
-      max_attempts: options.maxAttempts,
-    })
-    .returning({ id: tasks.id });
-  const [row] = await tx
-    .insert(alertDeliveries)
-    .values({
-      id,
-      workspace_id: input.workspaceId,
-      channel_id: input.channelId,
-      rule_id: input.ruleId,
-      task_id: task!.id,
-      purpose: input.purpose,
-      events: input.events,
-      idempotency_key: `didban-${id}`,
-    })
-    .returning();
+  const rows: (typeof alertDeliveries.$inferSelect)[] = [];
+  for (let i = 0; i < inputs.length; i += INSERT_ROWS) {
+    const chunk = inputs.slice(i, i + INSERT_ROWS).map((input) => ({
+      input,
+      id: randomUUID(),
+      taskId: randomUUID(),
+    }));
+    await tx.insert(tasks).values(
+      chunk.map(({ input, id, taskId }) => ({
+        id: taskId,
+        kind: ALERT_TASK_KIND,
+        payload: { delivery_id: id },
+        workspace_id: input.workspaceId,
+        max_attempts: options.maxAttempts,
+      })),
+    );
+    rows.push(
+      ...(await tx
+        .insert(alertDeliveries)
+        .values(
+          chunk.map(({ input, id, taskId }) => ({
+            id,
+            workspace_id: input.workspaceId,
+            channel_id: input.channelId,
+            rule_id: input.ruleId,
+            task_id: taskId,
+            purpose: input.purpose,
+            events: input.events,
+            idempotency_key: `didban-${id}`,
+          })),
+        )
+        .returning()),
+    );
+  }
+  return rows;
+}
+
+/** @example await enqueueDelivery(tx, { workspaceId, channelId, ruleId: null, purpose: 'test', events: [] }, opts) */
+export async function enqueueDelivery(
+  tx: Tx,
+  input: NewDelivery,
+  options: Pick<QueueOptions, 'maxAttempts'>,
+) {
+  const [row] = await enqueueDeliveries(tx, [input], options);
   return row!;
 }
 
@@ -99,59 +129,3 @@ export type ClaimedDelivery = { id: string; delivery_id: string; attempts: numbe
 export type Outcome =
   | { ok: true; responseCode: number | null }
   | { ok: false; responseCode: number | null; error: string; retryable: boolean };
-
-/** Record an attempt's outcome: delivered, back in the queue with backoff, or failed for good. */
-export async function settleDelivery(
-  db: Db,
-  claimed: ClaimedDelivery,
-  outcome: Outcome,
-  options: QueueOptions,
-) {
-  await db.transaction(async (tx) => {
-    if (outcome.ok) {
-      await tx
-        .update(tasks)
-        .set({ status: 'done', lease_expires_at: null, finished_at: sql`now()`, updated_at: sql`now()` })
-        .where(eq(tasks.id, claimed.id));
-      await tx
-        .update(alertDeliveries)
-        .set({
-          status: 'delivered',
-          attempts: claimed.attempts,
-          response_code: outcome.responseCode,
-          error: null,
-          delivered_at: sql`now()`,
-          updated_at: sql`now()`,
-        })
-        .where(eq(alertDeliveries.id, claimed.delivery_id));
-      return;
-    }
-    const again = outcome.retryable && claimed.attempts < claimed.max_attempts;
-    const delay = Math.min(3600, options.retryBaseSeconds * 2 ** (claimed.attempts - 1));
-    await tx
-      .update(tasks)
-      .set(
-        again
-          ? { status: 'queued', lease_expires_at: null, error: outcome.error, updated_at: sql`now()` }
-          : {
-              status: 'failed',
-              lease_expires_at: null,
-              error: outcome.error,
-              finished_at: sql`now()`,
-              updated_at: sql`now()`,
-            },
-      )
-      .where(eq(tasks.id, claimed.id));
-    await tx
-      .update(alertDeliveries)
-      .set({
-        status: again ? 'retrying' : 'failed',
-        attempts: claimed.attempts,
-        response_code: outcome.responseCode,
-        error: outcome.error.slice(0, 1000),
-        next_attempt_at: again ? sql`now() + make_interval(secs => ${delay})` : sql`now()`,
-        updated_at: sql`now()`,
-      })
-      .where(eq(alertDeliveries.id, claimed.delivery_id));
-  });
-}

@@ -70,6 +70,7 @@ const envSchema = z.object({
   DIDBAN_ALERTS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS: z.coerce.number().int().min(60).default(600),
   DIDBAN_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
+  DIDBAN_ALERTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -154,6 +155,8 @@ export type Config = {
     leaseSeconds: number;
     workerOfflineSeconds: number;
     watchSeconds: number;
+    /** Matched events and finished deliveries older than this are deleted (DIDBAN_ALERTS_RETENTION_DAYS). */
+    retentionDays: number;
   };
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
@@ -238,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.DIDBAN_ALERTS_TIMEOUT_SECONDS * 1000,
       leaseSeconds: e.DIDBAN_ALERTS_LEASE_SECONDS,
       workerOfflineSeconds: e.DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS,
+      retentionDays: e.DIDBAN_ALERTS_RETENTION_DAYS,
       watchSeconds: 60,
     },
     github,

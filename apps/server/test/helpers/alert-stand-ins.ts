@@ -21,9 +21,13 @@ export type Received = {
   path: string;
   headers: IncomingMessage['headers'];
   body: any;
+  /** The body as sent, to check a signature over the exact bytes. */
+  raw: string;
 };
 
-export async function startAlertStandIns() {
+/** `host`: any loopback address (the browser tests use one inside the range their server allows). */
+export async function startAlertStandIns(options: { host?: string } = {}) {
+  const host = options.host ?? '127.0.0.1';
   const received: Received[] = [];
   /** Answers 500 to the next N generic-webhook calls. */
   const state = { webhookFailures: 0, jiraIssues: 0, githubIssues: 0 };
@@ -53,6 +57,7 @@ export async function startAlertStandIns() {
           path: path + url.search,
           headers: req.headers,
           body,
+          raw: text,
         });
 
       if (service === 'hook') {
@@ -148,8 +153,8 @@ export async function startAlertStandIns() {
       json(404, {});
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     base,
     received,

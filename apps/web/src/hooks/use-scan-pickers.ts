@@ -7,11 +7,12 @@ export const PICKER_PAGE_SIZE = 10;
 export type PickerItem = { id: string; name: string };
 
 /**
- * One page source of the bulk scan modal's pickers (spec §3 picker items: id, name). Load
- * failures are only logged (spec §8 pickers), so the query is silent and the list stays as is.
+ * One page source of the pickers (the bulk scan modal's, an alert rule's asset groups; spec §3
+ * picker items: id, name). Load failures are only logged (spec §8 pickers), so the query is
+ * silent and the list stays as is.
  */
 function usePickerPages(
-  kind: 'templates' | 'tags',
+  kind: 'templates' | 'tags' | 'asset-groups',
   search: string,
   load: (page: number) => Promise<{ results: PickerItem[]; next_page: number | null }>,
 ) {
@@ -22,7 +23,7 @@ function usePickerPages(
         const page = await load(pageParam);
         return { results: page.results.map(({ id, name }) => ({ id, name })), next_page: page.next_page };
       } catch (error) {
-        console.error(`Could not load ${kind} for the bulk scan modal`, error);
+        console.error(`Could not load ${kind} for a picker`, error);
         throw error;
       }
     },
@@ -42,3 +43,14 @@ export const useTemplatePicker = (search: string) =>
 /** Template tags (`GET panel/template-tags/`), searched by name. */
 export const useTagPicker = (search: string) =>
   usePickerPages('tags', search, (page) => api.templates.tags({ page, pageSize: PICKER_PAGE_SIZE, search }));
+
+/** Asset groups of the workspace by name, searched (an alert rule's groups). */
+export const useAssetGroupPicker = (search: string) =>
+  usePickerPages('asset-groups', search, (page) =>
+    api.assets.listGroups({
+      page,
+      page_size: PICKER_PAGE_SIZE,
+      ordering: 'name',
+      ...(search ? { search } : {}),
+    }),
+  );

@@ -17,4 +17,5 @@ export const SETTINGS_ITEMS = [
   { path: PATHS.settingsBilling, label: 'nav.billing', end: false },
   { path: PATHS.settingsOrderHistory, label: 'nav.orderHistory', end: false },
   { path: PATHS.settingsNotifications, label: 'nav.notifications', end: false },
+  { path: PATHS.settingsAlerts, label: 'nav.alerts', end: false },
 ] as const;

@@ -24,6 +24,8 @@ export const PATHS = {
   settingsBilling: '/settings/billing',
   settingsOrderHistory: '/settings/order-history',
   settingsNotifications: '/settings/notifications',
+  /** Alert channels, rules and the delivery log (issue 20). */
+  settingsAlerts: '/settings/alerts',
 } as const;
 
 /** A team's management view. */

@@ -179,6 +179,8 @@ export const en = {
       billing: 'Billing',
       orderHistory: 'Order history',
       notifications: 'Notifications',
+      // Alerts (issue 20)
+      alerts: 'Alerts',
     },
     profile: {
       title: 'Profile',

@@ -181,6 +181,8 @@ export const fa: Translations = {
       billing: 'صورت‌حساب',
       orderHistory: 'تاریخچهٔ سفارش‌ها',
       notifications: 'اعلان‌ها',
+      // Alerts (issue 20)
+      alerts: 'هشدارها',
     },
     profile: {
       title: 'نمایه',

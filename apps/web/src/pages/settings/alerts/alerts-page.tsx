@@ -1,24 +1,38 @@
+import { ALERT_TRIGGERS, type AlertEventKind } from '@didban/core';
 import { Button } from '../../../components/ui/button';
 import { useLang } from '../../../hooks/use-lang';
+import { formatNumber } from '../../../lib/format-date';
 import { alertText } from './alerts-text';
 import { ChannelForm } from './channel-form';
 import { RuleForm } from './rule-form';
-import { useAlertMutations, useAlerts } from './use-alerts';
+import { useAlertMutations, useAlerts, useCanManageAlerts, useGroupNames } from './use-alerts';
+
+const EVENT_KINDS: readonly string[] = [...ALERT_TRIGGERS, 'finding_fixed'];
+const isEventKind = (k: string): k is AlertEventKind => EVENT_KINDS.includes(k);
 
 const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6';
 
-/** /settings/alerts: channels (send test), rules and the delivery log of the workspace (issue 20). */
+/**
+ * /settings/alerts: channels (send test), rules and the delivery log of the workspace (issue 20).
+ * Members see everything but the buttons and forms; admins and the owner manage.
+ */
 export function AlertsPage() {
   const lang = useLang();
   const t = alertText(lang);
   const { channels, rules, log } = useAlerts();
+  const { canManage, readOnly } = useCanManageAlerts();
+  const groupNames = useGroupNames();
   const m = useAlertMutations();
   const channelList = channels.data ?? [];
   const nameOf = new Map(channelList.map((c) => [c.id, c.name]));
+  const list = (items: string[]) => items.join(lang === 'fa' ? '، ' : ', ');
 
   return (
     <div className="flex flex-col gap-6">
-      <h2 className="text-lg font-semibold">{t('title')}</h2>
+      <div>
+        <h2 className="text-lg font-semibold">{t('title')}</h2>
+        {readOnly ? <p className="mt-2 text-xs text-zinc-500">{t('readOnly')}</p> : null}
+      </div>
 
       <section className={card} aria-labelledby="alerts-channels">
         <h3 id="alerts-channels" className="font-semibold">
@@ -34,27 +48,29 @@ export function AlertsPage() {
             {channelList.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
                 <span className="font-medium">{c.name}</span>
-                <span className="text-zinc-400">{c.kind}</span>
+                <span className="text-zinc-400">{t(`kind.${c.kind}`)}</span>
                 <span className="text-zinc-500" dir="ltr">
                   {Object.values(c.secrets).join(' ')}
                 </span>
-                <span className="ms-auto flex gap-2">
-                  <Button
-                    variant="secondary"
-                    onClick={() => m.testChannel.mutate(c.id)}
-                    aria-label={`${t('test')} ${c.name}`}
-                  >
-                    {t('test')}
-                  </Button>
-                  <Button variant="ghost" onClick={() => m.deleteChannel.mutate(c.id)}>
-                    {t('delete')}
-                  </Button>
-                </span>
+                {canManage ? (
+                  <span className="ms-auto flex gap-2">
+                    <Button
+                      variant="secondary"
+                      onClick={() => m.testChannel.mutate(c.id)}
+                      aria-label={`${t('test')} ${c.name}`}
+                    >
+                      {t('test')}
+                    </Button>
+                    <Button variant="ghost" onClick={() => m.deleteChannel.mutate(c.id)}>
+                      {t('delete')}
+                    </Button>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
-        <ChannelForm lang={lang} />
+        {canManage ? <ChannelForm lang={lang} /> : null}
       </section>
 
       <section className={card} aria-labelledby="alerts-rules">
@@ -71,18 +87,25 @@ export function AlertsPage() {
             {(rules.data ?? []).map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
                 <span className="font-medium">{r.name}</span>
-                <span className="text-zinc-400">{r.triggers.map((k) => t(`trigger.${k}`)).join('، ')}</span>
-                <span className="text-zinc-500">
-                  → {r.channel_ids.map((id) => nameOf.get(id) ?? id).join(', ')}
+                <span className="text-zinc-400">{list(r.triggers.map((k) => t(`trigger.${k}`)))}</span>
+                <span className="text-zinc-400" data-testid="rule-groups-shown">
+                  {r.asset_group_ids.length
+                    ? list(r.asset_group_ids.map((id) => groupNames.get(id) ?? id))
+                    : t('allGroups')}
                 </span>
-                <Button variant="ghost" className="ms-auto" onClick={() => m.deleteRule.mutate(r.id)}>
-                  {t('delete')}
-                </Button>
+                <span className="text-zinc-500">
+                  {t('sendTo')}: {list(r.channel_ids.map((id) => nameOf.get(id) ?? id))}
+                </span>
+                {canManage ? (
+                  <Button variant="ghost" className="ms-auto" onClick={() => m.deleteRule.mutate(r.id)}>
+                    {t('delete')}
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
-        <RuleForm lang={lang} channels={channelList} />
+        {canManage ? <RuleForm lang={lang} channels={channelList} /> : null}
       </section>
 
       <section className={card} aria-labelledby="alerts-log">
@@ -110,14 +133,25 @@ export function AlertsPage() {
             </thead>
             <tbody>
               {(log.data?.results ?? []).map((d) => (
-                <tr key={d.id} className="border-t border-zinc-800">
+                <tr
+                  key={d.id}
+                  className="border-t border-zinc-800"
+                  data-testid="delivery-row"
+                  data-status={d.status}
+                >
                   <td className="p-2" dir="ltr">
                     {new Date(d.created_at).toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-GB')}
                   </td>
                   <td className="p-2">{nameOf.get(d.channel_id) ?? d.channel_id}</td>
-                  <td className="p-2">{d.event_kinds.join(', ')}</td>
+                  <td className="p-2">
+                    {d.purpose === 'test'
+                      ? t('testMessage')
+                      : list(d.event_kinds.map((k) => (isEventKind(k) ? t(`trigger.${k}`) : k)))}
+                  </td>
                   <td className="p-2">{t(`status.${d.status}`)}</td>
-                  <td className="p-2">{d.response_code ?? '—'}</td>
+                  <td className="p-2" data-testid="delivery-code">
+                    {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
+                  </td>
                   <td className="p-2 text-red-300">{d.error ?? ''}</td>
                 </tr>
               ))}

@@ -58,6 +58,19 @@ const TEXT = {
   'trigger.scan_finished': { en: 'Scan finished', fa: 'پایان اسکن' },
   'trigger.scan_failed': { en: 'Scan failed', fa: 'شکست اسکن' },
   'trigger.worker_offline': { en: 'Worker offline', fa: 'ورکر آفلاین' },
+  groups: { en: 'Asset groups (none chosen: all)', fa: 'گروه‌های دارایی (هیچ‌کدام: همه)' },
+  groupSearch: { en: 'Search asset groups…', fa: 'جستجوی گروه‌های دارایی…' },
+  testMessage: { en: 'Test message', fa: 'پیام آزمایشی' },
+  'trigger.finding_fixed': { en: 'Finding fixed', fa: 'یافته رفع شد' },
+  'kind.webhook': { en: 'Webhook', fa: 'وب‌هوک' },
+  'kind.email': { en: 'Email', fa: 'ایمیل' },
+  'kind.slack': { en: 'Slack', fa: 'Slack' },
+  'kind.discord': { en: 'Discord', fa: 'Discord' },
+  'kind.telegram': { en: 'Telegram', fa: 'تلگرام' },
+  'kind.teams': { en: 'Microsoft Teams', fa: 'Microsoft Teams' },
+  'kind.jira': { en: 'Jira', fa: 'Jira' },
+  'kind.github': { en: 'GitHub Issues', fa: 'GitHub Issues' },
+  allGroups: { en: 'all asset groups', fa: 'همهٔ گروه‌های دارایی' },
 } as const;
 
 export type AlertTextKey = keyof typeof TEXT;

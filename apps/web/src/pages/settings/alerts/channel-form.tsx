@@ -94,7 +94,7 @@ export function ChannelForm({ lang }: { lang: Lang }) {
       >
         {ALERT_CHANNEL_KINDS.map((k) => (
           <option key={k} value={k}>
-            {k}
+            {t(`kind.${k}`)}
           </option>
         ))}
       </SelectField>

@@ -7,16 +7,27 @@ import {
   type Lang,
 } from '@didban/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InfinitePicker } from '../../../components/scans/infinite-picker';
+import { useScanRunStrings } from '../../../components/scans/run-strings';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { type PickerItem, useAssetGroupPicker } from '../../../hooks/use-scan-pickers';
 import { errorText } from '../../../lib/error-text';
 import { alertText } from './alerts-text';
 import { useAlertMutations } from './use-alerts';
 
-/** Add a rule: triggers, channels, severity floor, throttle and digest. */
+/** Add a rule: triggers, asset groups (none: all), channels, severity floor, throttle and digest. */
 export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChannel[] }) {
   const t = alertText(lang);
+  // The group picker is the bulk scan modal's, with its strings (selected, remove, no results).
+  useScanRunStrings();
+  // Severity names are the template library's (the `templates` namespace every page loads).
+  const { t: severityName } = useTranslation('templates');
+  const [groups, setGroups] = useState<PickerItem[]>([]);
+  // A new key after each rule added: the picker starts over with an empty search.
+  const [pickerKey, setPickerKey] = useState(0);
   const { createRule } = useAlertMutations();
   const [name, setName] = useState('');
   const [triggers, setTriggers] = useState<AlertTrigger[]>([]);
@@ -31,12 +42,21 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
       {
         name,
         triggers,
+        asset_group_ids: groups.map((g) => g.id),
         channel_ids: channelIds,
         min_severity: minSeverity,
         throttle_seconds: Number(throttle) || 0,
         digest,
       },
-      { onSuccess: () => setName('') },
+      {
+        onSuccess: () => {
+          setName('');
+          setTriggers([]);
+          setGroups([]);
+          setChannelIds([]);
+          setPickerKey((k) => k + 1);
+        },
+      },
     );
   };
   return (
@@ -61,6 +81,15 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
           ))}
         </div>
       </fieldset>
+      <InfinitePicker
+        key={pickerKey}
+        label={t('groups')}
+        searchPlaceholder={t('groupSearch')}
+        selected={groups}
+        onChange={setGroups}
+        usePages={useAssetGroupPicker}
+        testId="rule-groups"
+      />
       <fieldset>
         <legend className="text-sm font-medium text-zinc-300">{t('sendTo')}</legend>
         <div className="mt-2 flex flex-wrap gap-3">
@@ -84,7 +113,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
         >
           {ALERT_SEVERITIES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {severityName(`severity.${s}`)}
             </option>
           ))}
         </SelectField>

@@ -1,5 +1,6 @@
 import type { AlertChannelInput, AlertRuleInput } from '@didban/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCanManageWorkers } from '../../../hooks/use-workers';
 import { api } from '../../../lib/api';
 
 const KEY = ['alerts'] as const;
@@ -14,6 +15,21 @@ export function useAlerts() {
     refetchInterval: 3000,
   });
   return { channels, rules, log };
+}
+
+/**
+ * Alerts follow the workers' rule (docs/permissions.md): admins and the owner manage, members
+ * read. Nothing is offered until the role is known, so a member never sees a form flash.
+ */
+export const useCanManageAlerts = useCanManageWorkers;
+
+/** Names of the workspace's asset groups (first 100), to show which groups a rule watches. */
+export function useGroupNames() {
+  const groups = useQuery({
+    queryKey: [...KEY, 'group-names'],
+    queryFn: () => api.assets.listGroups({ page: 1, page_size: 100, ordering: 'name' }),
+  });
+  return new Map((groups.data?.results ?? []).map((g) => [g.id, g.name]));
 }
 
 export function useAlertMutations() {

@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { type Lab, labProviders } from '../../../apps/server/test/helpers/lab';
+
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * A real worker from this checkout, resolving lab names through the lab's DNS server and asking
+ * its passive-source stand-ins; in a process group of its own so stopLabWorker ends all of it.
+ */
+export function startLabWorker(
+  baseUrl: string,
+  lab: Lab,
+  apiKey: string,
+  extra: string[] = [],
+): ChildProcess {
+  const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
+  return spawn(
+    'node',
+    [
+      'apps/worker/bin/didban-worker.mjs',
+      ...['--server', baseUrl, '--key', apiKey, '--resolver', lab.resolver],
+      ...['--provider', providers.join(','), '--task-interval', '0.5', '--httpx-timeout', '4'],
+      ...extra,
+    ],
+    { cwd: REPO, detached: true, stdio: 'ignore' },
+  );
+}
+
+/** End a worker started by startLabWorker and wait until it has exited. */
+export async function stopLabWorker(child: ChildProcess | null): Promise<void> {
+  if (!child?.pid || child.exitCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGTERM');
+  await gone;
+}
