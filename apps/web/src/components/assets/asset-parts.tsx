@@ -1,4 +1,4 @@
-import type { Asset } from '@didban/core';
+import { type Asset, isWildcardHost } from '@didban/core';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/use-lang';
@@ -17,6 +17,25 @@ export function RootBadge() {
     <span data-testid="root-badge">
       <Badge tone="info">{t('inventory.root')}</Badge>
     </span>
+  );
+}
+
+/**
+ * The root badge, and the wildcard badge for a wildcard DNS record (*.zone): such an asset stands
+ * for every name under the zone and is never scanned, which its hover text (and the detail
+ * panel) explains.
+ */
+export function AssetBadges({ asset }: { asset: Pick<Asset, 'host' | 'is_root'> }) {
+  const { t } = useTranslation('assets');
+  return (
+    <>
+      {asset.is_root ? <RootBadge /> : null}
+      {isWildcardHost(asset.host) ? (
+        <span data-testid="wildcard-badge" title={t('inventory.wildcardHint')}>
+          <Badge tone="neutral">{t('inventory.wildcard')}</Badge>
+        </span>
+      ) : null}
+    </>
   );
 }
 
