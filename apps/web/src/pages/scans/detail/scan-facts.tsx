@@ -6,12 +6,10 @@ import { SeverityCounts } from '../../../components/scans/severity-counts';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { intlLocale } from '../../../lib/language';
+import { weekdayName } from '../../../lib/weekday';
 import { assetGroupPath } from '../../../routes/paths';
 import { useTemplateNames } from '../use-template-names';
 import { Fact } from './evidence-block';
-
-const weekdayName = (day: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 7 + day));
 
 /** A scan's settings: group, templates, tags, worker group, schedule, status and open findings. */
 export function ScanFacts({ scan }: { scan: Scan }) {
