@@ -32,7 +32,7 @@ export const ACCOUNT_MESSAGES = {
   },
   'activity.workers.revoked': {
     en: '{count} worker key(s) made by {target} were revoked as they left the team: {names}.',
-    fa: '{count} کلید کارگر ساختهٔ {target} با رفتنش از تیم باطل شد: {names}.',
+    fa: '{count} کلید کارگزار ساختهٔ {target} با رفتنش از تیم باطل شد: {names}.',
   },
   'mail.verify_subject': {
     en: 'Confirm your email address for Didban',

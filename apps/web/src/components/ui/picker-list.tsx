@@ -95,7 +95,9 @@ export function PickerList({
           <li key={item.id}>
             <label className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-zinc-200 hover:bg-zinc-900">
               <input type="checkbox" checked={checked(item.id)} onChange={() => onToggle(item)} />
-              <span className="truncate">{item.name}</span>
+              <span className="truncate" dir="auto">
+                {item.name}
+              </span>
             </label>
           </li>
         ))}

@@ -59,7 +59,9 @@ export function FindingsTab({ assetId, group }: { assetId: string; group: Severi
           {rows.map((finding) => (
             <tr key={finding.id} data-testid="finding-row">
               <td className="px-3 py-2">
-                <p className="font-medium">{finding.template_name}</p>
+                <p className="font-medium" dir="auto">
+                  {finding.template_name}
+                </p>
                 <p className="text-xs text-zinc-500" dir="ltr">
                   {finding.template_id}
                   {finding.matcher_name ? `:${finding.matcher_name}` : ''}
