@@ -1,18 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime } from '../../../lib/format-date';
-import type { Tone } from '../../../lib/status-tone';
+import { severityTone } from '../../../lib/status-tone';
 import { Badge } from '../../ui/status-badge';
 import { type SeverityGroup, useAssetFindings } from './use-asset-detail';
-
-const SEVERITY_TONE: Record<string, Tone> = {
-  critical: 'error',
-  high: 'error',
-  medium: 'warning',
-  low: 'info',
-  info: 'neutral',
-  unknown: 'neutral',
-};
 
 /**
  * Vulnerabilities (severity low and above) or Exposures (info) that scans found on the asset.
@@ -68,7 +59,7 @@ export function FindingsTab({ assetId, group }: { assetId: string; group: Severi
                 </p>
               </td>
               <td className="px-3 py-2">
-                <Badge tone={SEVERITY_TONE[finding.severity] ?? 'neutral'}>
+                <Badge tone={severityTone(finding.severity)}>
                   {t(`assetDetail.findings.severities.${finding.severity}`)}
                 </Badge>
               </td>
