@@ -10,7 +10,7 @@ import { type SeverityGroup, useAssetFindings } from './use-asset-detail';
  * No sample rows: an asset never scanned, or a server without the findings list, says so.
  */
 export function FindingsTab({ assetId, group }: { assetId: string; group: SeverityGroup }) {
-  const { t } = useTranslation(['assets', 'shared']);
+  const { t } = useTranslation(['assets', 'shared', 'scans']);
   const lang = useLang();
   const findings = useAssetFindings(assetId, group);
   if (findings.isLoading) return <p className="text-sm text-zinc-500">{t('shared:loading')}</p>;
@@ -59,9 +59,8 @@ export function FindingsTab({ assetId, group }: { assetId: string; group: Severi
                 </p>
               </td>
               <td className="px-3 py-2">
-                <Badge tone={severityTone(finding.severity)}>
-                  {t(`assetDetail.findings.severities.${finding.severity}`)}
-                </Badge>
+                {/* The scans' own severity words: the asset panel and the scan lists say the same. */}
+                <Badge tone={severityTone(finding.severity)}>{t(`scans:severity.${finding.severity}`)}</Badge>
               </td>
               <td className="px-3 py-2 text-xs">{t(`assetDetail.findings.statuses.${finding.status}`)}</td>
               <td className="max-w-64 truncate px-3 py-2 font-mono text-xs" dir="ltr">

@@ -169,14 +169,6 @@ export const assetsInventoryEn = {
       status: 'Status',
       matchedAt: 'Matched at',
       lastSeen: 'Last seen',
-      severities: {
-        info: 'Info',
-        low: 'Low',
-        medium: 'Medium',
-        high: 'High',
-        critical: 'Critical',
-        unknown: 'Unknown',
-      },
       statuses: {
         open: 'Open',
         in_progress: 'In progress',

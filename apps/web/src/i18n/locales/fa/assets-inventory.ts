@@ -171,14 +171,6 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
       status: 'وضعیت',
       matchedAt: 'محل تطابق',
       lastSeen: 'آخرین مشاهده',
-      severities: {
-        info: 'اطلاعاتی',
-        low: 'پایین',
-        medium: 'متوسط',
-        high: 'بالا',
-        critical: 'بحرانی',
-        unknown: 'نامشخص',
-      },
       statuses: {
         open: 'باز',
         in_progress: 'در حال رسیدگی',
