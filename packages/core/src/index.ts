@@ -57,6 +57,7 @@ export {
 } from './assets/list-state.js';
 export { pageThroughAssets } from './assets/page-through-assets.js';
 export { allAssetsQuery, allAssetsQueryString, toDateParam } from './assets/query.js';
+export { isWildcardHost } from './assets/wildcard.js';
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
 export { pageThrough } from './cli/page-through.js';

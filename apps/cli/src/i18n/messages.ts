@@ -10,7 +10,7 @@ export const CLI_MESSAGES = {
   // Command descriptions (help)
   'cmd.program': {
     en: 'Didban terminal client: attack-surface management and vulnerability scanning.',
-    fa: 'کلاینت ترمینال دیدبان: مدیریت سطح حمله و پویش آسیب‌پذیری.',
+    fa: 'کلاینت ترمینال دیدبان: مدیریت سطح حمله و اسکن آسیب‌پذیری.',
   },
   'cmd.login': {
     en: 'Sign in to a Didban server (password, token or GitHub).',
@@ -179,7 +179,7 @@ export const CLI_MESSAGES = {
   'table.name': { en: 'Name', fa: 'نام' },
   'scans.follow_timeout': {
     en: 'Stopped following after {seconds} s (--timeout); the scan goes on. Follow again: didban scans follow {scan} --history {history}',
-    fa: 'پیگیری پس از {seconds} ثانیه متوقف شد (--timeout)؛ پویش ادامه دارد. پیگیری دوباره: didban scans follow {scan} --history {history}',
+    fa: 'پیگیری پس از {seconds} ثانیه متوقف شد (--timeout)؛ اسکن ادامه دارد. پیگیری دوباره: didban scans follow {scan} --history {history}',
   },
   'usage.bad_duration': {
     en: 'Not a duration for {option}: "{value}" (use 90, 90s, 15m or 2h).',

@@ -175,8 +175,8 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               created_by: userId,
             })
             .returning();
-          const history = body.run_now === false ? null : await runNow(tx, scan!, 'manual', userId);
-          return { scan: scan!, history };
+          const run = body.run_now === false ? null : await runNow(tx, scan!, 'manual', userId);
+          return { scan: scan!, history: run?.history ?? null };
         });
         return reply.status(201).send({
           data: { ...(await presentScan(db, created.scan)), scan_history_id: created.history?.id ?? null },
@@ -204,7 +204,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const assetIds = body.assets ?? [];
         if ((groupIds.length === 0) === (assetIds.length === 0))
           throw new HttpError(400, 'targets_required', 'scans.targets_required');
-        const { scan, history } = await db.transaction(async (tx) => {
+        const { scan, run } = await db.transaction(async (tx) => {
           const groups = groupIds.length ? await checkGroups(tx, workspaceId, groupIds, 'asset_groups') : [];
           const picked = assetIds.length ? await checkAssets(tx, workspaceId, assetIds) : [];
           const workerGroup = await checkWorkerGroup(tx, workspaceId, body.worker_group);
@@ -222,9 +222,15 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               created_by: userId,
             })
             .returning();
-          return { scan: row!, history: await runNow(tx, row!, 'bulk', userId) };
+          return { scan: row!, run: await runNow(tx, row!, 'bulk', userId) };
         });
-        return reply.status(201).send({ data: { scan_id: scan.id, scan_history_id: history.id } });
+        return reply.status(201).send({
+          data: {
+            scan_id: scan.id,
+            scan_history_id: run.history.id,
+            skipped_wildcards: run.skippedWildcards,
+          },
+        });
       },
     );
 
@@ -343,7 +349,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const workspaceId = currentWorkspace(request).id;
         const history = await db.transaction(async (tx) => {
           const scan = await findScan(tx, workspaceId, request.params.id);
-          return runNow(tx, scan, 'manual', currentUser(request).id);
+          return (await runNow(tx, scan, 'manual', currentUser(request).id)).history;
         });
         return reply.status(201).send({ data: presentHistory(history, emptyCounts) });
       },

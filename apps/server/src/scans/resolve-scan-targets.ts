@@ -4,11 +4,14 @@
  * target per host, kept for its lowest port's asset). Each target keeps the worker group that
  * runs it: the scan's own wins over its asset group's.
  */
+import { isWildcardHost } from '@didban/core';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { assetGroups, assets } from '../db/schema.js';
 import type { Tx } from '../queue/task-kinds.js';
 
 export type ScanTarget = { assetId: string; target: string; workerGroupId: string | null };
+/** The targets, and how many wildcard records among the picked assets were left out. */
+export type ResolvedTargets = { targets: ScanTarget[]; skippedWildcards: number };
 
 type AssetRow = {
   id: string;
@@ -37,11 +40,11 @@ export async function resolveScanTargets(
   db: Tx,
   workspaceId: string,
   scan: { asset_group_ids: string[]; asset_ids: string[]; worker_group_id: string | null },
-): Promise<ScanTarget[]> {
+): Promise<ResolvedTargets> {
   const which: SQL[] = [];
   if (scan.asset_group_ids.length) which.push(inArray(assets.group_id, scan.asset_group_ids));
   if (scan.asset_ids.length) which.push(inArray(assets.id, scan.asset_ids));
-  if (which.length === 0) return [];
+  if (which.length === 0) return { targets: [], skippedWildcards: 0 };
   const rows: AssetRow[] = await db
     .select({
       id: assets.id,
@@ -58,13 +61,18 @@ export async function resolveScanTargets(
     .orderBy(assets.host, assets.port);
   const seen = new Set<string>();
   const targets: ScanTarget[] = [];
+  let skippedWildcards = 0;
   for (const row of rows) {
-    // A wildcard zone (*.example.com) is a discovery fact, not an address to scan.
-    if (row.host.includes('*')) continue;
+    // A wildcard zone (*.example.com) is a discovery fact, not an address to scan; counted so
+    // the caller can say why it was left out.
+    if (isWildcardHost(row.host)) {
+      skippedWildcards++;
+      continue;
+    }
     const target = assetTarget(row);
     if (seen.has(target)) continue;
     seen.add(target);
     targets.push({ assetId: row.id, target, workerGroupId: scan.worker_group_id ?? row.group_worker });
   }
-  return targets;
+  return { targets, skippedWildcards };
 }

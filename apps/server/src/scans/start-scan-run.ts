@@ -17,19 +17,24 @@ export type HistoryRow = typeof scanHistories.$inferSelect;
 export type Trigger = HistoryRow['trigger'];
 
 export const noTargets = () => new HttpError(400, 'no_targets', 'scans.no_targets');
+/** Every picked asset is a wildcard record: said as such, not as "no hosts yet". */
+export const onlyWildcards = () => new HttpError(400, 'only_wildcards', 'scans.only_wildcards');
+
+/** A started run, and how many wildcard records it left out (the caller tells the person). */
+export type StartedRun = { history: HistoryRow; skippedWildcards: number };
 
 /**
- * @example const history = await db.transaction((tx) => startScanRun(tx, scan, 'manual', user.id));
+ * @example const { history } = await db.transaction((tx) => startScanRun(tx, scan, 'manual', user.id));
  */
 export async function startScanRun(
   tx: Tx,
   scan: ScanRow,
   trigger: Trigger,
   userId: string | null,
-): Promise<HistoryRow> {
+): Promise<StartedRun> {
   const templates = await resolveScanTemplates(tx, scan.workspace_id, scan.template_ids, scan.template_tags);
-  const targets = await resolveScanTargets(tx, scan.workspace_id, scan);
-  if (targets.length === 0) throw noTargets();
+  const { targets, skippedWildcards } = await resolveScanTargets(tx, scan.workspace_id, scan);
+  if (targets.length === 0) throw skippedWildcards ? onlyWildcards() : noTargets();
   const chunks = planChunks(targets, templates);
   const [history] = await tx
     .insert(scanHistories)
@@ -76,5 +81,5 @@ export async function startScanRun(
     .set({ status: 'running', total_task: chunks.length, started_at: sql`now()`, updated_at: sql`now()` })
     .where(eq(scanHistories.id, history!.id))
     .returning();
-  return running!;
+  return { history: running!, skippedWildcards };
 }

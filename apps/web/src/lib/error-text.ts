@@ -21,3 +21,8 @@ export function errorText(error: unknown, lang: Lang, fallback?: string): string
   if (own) return e.message;
   return fallback ?? translate('errors.unknown', lang);
 }
+
+/** The server's per-field messages of a refused form (`errors`), if it sent any. */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> | undefined {
+  return (error as { errors?: Record<string, string[]> } | null)?.errors;
+}

@@ -14,3 +14,15 @@ export function statusTone(status: string | number | null | undefined): Tone {
   if (code >= 500 && code < 600) return 'error';
   return 'neutral';
 }
+
+const SEVERITY_TONES: Record<string, Tone> = {
+  critical: 'error',
+  high: 'error',
+  medium: 'warning',
+  low: 'info',
+  info: 'neutral',
+  unknown: 'neutral',
+};
+
+/** A finding's or template's severity as a badge colour (unknown words are neutral). */
+export const severityTone = (severity: string): Tone => SEVERITY_TONES[severity] ?? 'neutral';

@@ -236,6 +236,8 @@ export type BulkScanInput = z.input<typeof bulkScanSchema>;
 export const bulkScanResponseSchema = z.object({
   scan_id: z.string(),
   scan_history_id: z.string().nullable().optional(),
+  /** Wildcard DNS records among the picked assets, left out because they are never scan targets. */
+  skipped_wildcards: z.number().int().min(0).optional(),
 });
 export type BulkScanResponse = z.infer<typeof bulkScanResponseSchema>;
 

@@ -36,7 +36,7 @@ export const ACCOUNT_MESSAGES = {
   },
   'activity.workers.revoked': {
     en: '{count} worker key(s) made by {target} were revoked as they left the team: {names}.',
-    fa: '{count} کلید کارگر ساختهٔ {target} با رفتنش از تیم باطل شد: {names}.',
+    fa: '{count} کلید کارگزار ساختهٔ {target} با رفتنش از تیم باطل شد: {names}.',
   },
   'activity.workers.unknown_maker_kept': {
     en: '{count} worker key(s) of this team were made before Didban recorded who makes a key, so they were kept when {target} left: {names}. Revoke any that were theirs.',

@@ -605,6 +605,10 @@ export const MESSAGES = {
     en: 'There is nothing to scan: the selected assets have no hosts yet. Run a discovery first.',
     fa: 'چیزی برای اسکن وجود ندارد: دارایی‌های انتخاب‌شده هنوز میزبانی ندارند. ابتدا کشف دارایی را اجرا کنید.',
   },
+  'scans.only_wildcards': {
+    en: 'There is nothing to scan: the selected assets are wildcard DNS records (*.example.com). A wildcard answers for every name under it, so it is not one host to scan; scan the hosts discovered under it instead.',
+    fa: 'چیزی برای اسکن وجود ندارد: دارایی‌های انتخاب‌شده رکوردهای DNS عام (\u2068*.example.com\u2069) هستند. رکورد عام برای هر نامی زیر خود پاسخ می‌دهد، پس یک میزبان مشخص برای اسکن نیست؛ به‌جای آن میزبان‌های کشف‌شده زیر آن را اسکن کنید.',
+  },
   'scans.not_running': {
     en: 'This scan is not running, so there is nothing to cancel.',
     fa: 'این اسکن در حال اجرا نیست و چیزی برای لغو وجود ندارد.',

@@ -77,11 +77,21 @@ describe('startBulkScan (spec §7, §8)', () => {
         { bulkCreate: async () => ({ scan_id: 's', scan_history_id: 'h' }), histories },
         body,
       ),
-    ).toEqual({ scanId: 's', historyId: 'h' });
+    ).toEqual({ scanId: 's', historyId: 'h', skippedWildcards: 0 });
     expect(histories).not.toHaveBeenCalled();
     expect(await startBulkScan({ bulkCreate: async () => ({ scan_id: 's' }), histories }, body)).toEqual({
       scanId: 's',
       historyId: 'h1',
+      skippedWildcards: 0,
+    });
+  });
+  it('passes on how many wildcard records the server left out', async () => {
+    const histories = vi.fn();
+    const bulkCreate = async () => ({ scan_id: 's', scan_history_id: 'h', skipped_wildcards: 2 });
+    expect(await startBulkScan({ bulkCreate, histories }, body)).toEqual({
+      scanId: 's',
+      historyId: 'h',
+      skippedWildcards: 2,
     });
   });
   it('fails with the §8 messages', async () => {

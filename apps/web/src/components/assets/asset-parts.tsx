@@ -1,9 +1,10 @@
-import type { Asset } from '@didban/core';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { type Asset, isWildcardHost } from '@didban/core';
+import { Menu, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/use-lang';
 import { formatNumber } from '../../lib/format-date';
 import { CopyButton } from '../ui/copy-button';
+import { MoreButton } from '../ui/more-button';
 import { Badge } from '../ui/status-badge';
 import { TechnologyIcon } from './technology-icon';
 import { splitIps, truncateList } from './truncate-list';
@@ -17,6 +18,25 @@ export function RootBadge() {
     <span data-testid="root-badge">
       <Badge tone="info">{t('inventory.root')}</Badge>
     </span>
+  );
+}
+
+/**
+ * The root badge, and the wildcard badge for a wildcard DNS record (*.zone): such an asset stands
+ * for every name under the zone and is never scanned, which its hover text (and the detail
+ * panel) explains.
+ */
+export function AssetBadges({ asset }: { asset: Pick<Asset, 'host' | 'is_root'> }) {
+  const { t } = useTranslation('assets');
+  return (
+    <>
+      {asset.is_root ? <RootBadge /> : null}
+      {isWildcardHost(asset.host) ? (
+        <span data-testid="wildcard-badge" title={t('inventory.wildcardHint')}>
+          <Badge tone="neutral">{t('inventory.wildcard')}</Badge>
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -91,17 +111,7 @@ export function AssetActions({ asset, onDelete }: { asset: Asset; onDelete: (ass
   const { t } = useTranslation('assets');
   return (
     <Menu as="div" className="relative">
-      <MenuButton
-        className="inline-flex size-8 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
-        aria-label={t('inventory.actionsMenu', { host: hostPort(asset) })}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-          <circle cx="4" cy="10" r="1.6" fill="currentColor" />
-          <circle cx="10" cy="10" r="1.6" fill="currentColor" />
-          <circle cx="16" cy="10" r="1.6" fill="currentColor" />
-        </svg>
-      </MenuButton>
+      <MoreButton label={t('inventory.actionsMenu', { host: hostPort(asset) })} />
       <MenuItems
         anchor="bottom end"
         className="z-50 w-40 rounded-xl border border-zinc-800 bg-zinc-900 p-1 shadow-xl focus:outline-none"

@@ -55,7 +55,9 @@ export function WorkspaceSwitcher() {
                   className={`${item} data-focus:bg-zinc-800`}
                   onClick={() => current !== team.id && workspaceStore.switchTo(team.id)}
                 >
-                  <span className="truncate">{team.name}</span>
+                  <span className="truncate" dir="auto">
+                    {team.name}
+                  </span>
                   {current === team.id ? <Check /> : null}
                 </button>
               </MenuItem>

@@ -91,8 +91,14 @@ function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, '
         : { assets: target.assets.map((a) => a.id) }),
     };
     try {
-      const { scanId, historyId } = await start.mutateAsync(body);
+      const { scanId, historyId, skippedWildcards } = await start.mutateAsync(body);
       snackbarStore.show(t('bulk.started'), 'success');
+      // Wildcard records are never scan targets; say how many were left out rather than drop them silently.
+      if (skippedWildcards)
+        snackbarStore.show(
+          t('bulk.skippedWildcards', { count: skippedWildcards, n: formatNumber(skippedWildcards, lang) }),
+          'warning',
+        );
       onStarted?.();
       onClose();
       navigate(scanProgressPath(scanId, historyId));

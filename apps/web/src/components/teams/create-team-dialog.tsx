@@ -2,13 +2,13 @@ import { teamCreateSchema } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../hooks/use-form';
 import { useCreateTeam } from '../../hooks/use-team-management';
-import { Button } from '../ui/button';
-import { Modal } from '../ui/modal';
-import { TextField } from '../ui/text-field';
+import { fieldErrorsOf } from '../../lib/error-text';
+import { FormDialog } from '../ui/form-dialog';
+import { TeamNameField } from './rename-team-dialog';
 
 /** Spec §5: a team name is required and at least 2 characters (core's messages). */
 export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['settings', 'shared']);
+  const { t } = useTranslation('settings');
   const form = useForm(teamCreateSchema, { name: '' });
   const close = () => {
     form.reset();
@@ -16,40 +16,20 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
     onClose();
   };
   const create = useCreateTeam(close);
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    create.mutate(body, {
-      onError: (error) => {
-        const fields = (error as { errors?: Record<string, string[]> }).errors;
-        if (fields) form.setErrors(fields);
-      },
-    });
-  };
-
   return (
-    <Modal open={open} onClose={close} title={t('teams.createTitle')}>
-      <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
-        <TextField
-          label={t('teams.name')}
-          name="name"
-          value={form.values.name}
-          errors={form.errors.name}
-          onChange={(e) => form.setField('name', e.target.value)}
-          maxLength={100}
-          autoFocus
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close}>
-            {t('shared:cancel')}
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {t('teams.create')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t('teams.createTitle')}
+      submitLabel={t('teams.create')}
+      pending={create.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const body = form.validate();
+        if (body) create.mutate(body, { onError: (error) => form.setErrors(fieldErrorsOf(error) ?? {}) });
+      }}
+    >
+      <TeamNameField form={form} autoFocus />
+    </FormDialog>
   );
 }

@@ -41,7 +41,9 @@ function InvitationRow({ invitation }: { invitation: TeamInvitation }) {
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="invitation-row">
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{invitation.team.name}</p>
+        <p className="truncate font-medium" dir="auto">
+          {invitation.team.name}
+        </p>
         <p className="text-xs text-zinc-500">
           {invitation.inviter
             ? t('teams.invitedBy', { name: invitation.inviter.username, time: ago(invitation.created) })

@@ -54,7 +54,9 @@ function TeamRow({ team, onDelete }: { team: TeamSummary; onDelete: () => void }
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="team-row">
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{team.name}</p>
+        <p className="truncate font-medium" dir="auto">
+          {team.name}
+        </p>
         <p className="text-xs text-zinc-500">
           {t('teams.membersCount', { count: team.members_count, n: formatNumber(team.members_count, lang) })}
           {' · '}

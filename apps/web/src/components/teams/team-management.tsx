@@ -42,7 +42,9 @@ export function TeamManagement({ teamId }: { teamId: string }) {
         </Link>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h2 className="text-lg font-semibold">{team.data.name}</h2>
+        <h2 className="text-lg font-semibold" dir="auto">
+          {team.data.name}
+        </h2>
         <RoleBadge role={team.data.role} />
         <div className="ms-auto flex gap-2">
           {can.rename ? (

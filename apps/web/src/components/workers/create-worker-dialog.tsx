@@ -2,11 +2,11 @@ import type { WorkerCreated } from '@didban/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllWorkerGroups, useCreateWorker } from '../../hooks/use-workers';
-import { Button } from '../ui/button';
+import { DialogForm } from '../ui/form-dialog';
 import { Modal } from '../ui/modal';
 import { SelectField } from '../ui/select-field';
-import { TextField } from '../ui/text-field';
 import { ApiKeyPanel } from './api-key-panel';
+import { WorkerNameField } from './rename-worker-dialog';
 
 /** New worker: a name and an optional group, then its API key, shown once. */
 export function CreateWorkerDialog({
@@ -55,14 +55,14 @@ function CreateWorkerForm({
     if (name.trim()) create.mutate({ name: name.trim(), group_id: group || null });
   };
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate>
-      <TextField
-        label={t('list.name')}
-        value={name}
-        maxLength={100}
-        onChange={(e) => setName(e.target.value)}
-        autoFocus
-      />
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onCancel}
+      submitLabel={create.isPending ? t('shared:saving') : t('list.create')}
+      pending={create.isPending}
+      disabled={!name.trim()}
+    >
+      <WorkerNameField value={name} onChange={setName} />
       <SelectField label={t('list.group')} value={group} onChange={(e) => setGroup(e.target.value)}>
         <option value="">{t('list.noGroup')}</option>
         {(groups.data ?? []).map((g) => (
@@ -71,14 +71,6 @@ function CreateWorkerForm({
           </option>
         ))}
       </SelectField>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('shared:cancel')}
-        </Button>
-        <Button type="submit" disabled={create.isPending || !name.trim()}>
-          {create.isPending ? t('shared:saving') : t('list.create')}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -2,7 +2,7 @@ import type { Worker } from '@didban/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRenameWorker } from '../../hooks/use-workers';
-import { Button } from '../ui/button';
+import { DialogForm } from '../ui/form-dialog';
 import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
 
@@ -32,22 +32,28 @@ function RenameForm({ worker, onClose }: { worker: Worker; onClose: () => void }
     if (name.trim()) rename.mutate({ id: worker.id, name: name.trim() });
   };
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate>
-      <TextField
-        label={t('list.name')}
-        value={name}
-        maxLength={100}
-        onChange={(e) => setName(e.target.value)}
-        autoFocus
-      />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('shared:cancel')}
-        </Button>
-        <Button type="submit" disabled={rename.isPending || !name.trim()}>
-          {rename.isPending ? t('shared:saving') : t('shared:save')}
-        </Button>
-      </div>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={rename.isPending ? t('shared:saving') : t('shared:save')}
+      pending={rename.isPending}
+      disabled={!name.trim()}
+    >
+      <WorkerNameField value={name} onChange={setName} />
+    </DialogForm>
+  );
+}
+
+/** A worker's name, as creating and renaming ask for it. */
+export function WorkerNameField({ value, onChange }: { value: string; onChange: (name: string) => void }) {
+  const { t } = useTranslation('workers');
+  return (
+    <TextField
+      label={t('list.name')}
+      value={value}
+      maxLength={100}
+      onChange={(e) => onChange(e.target.value)}
+      autoFocus
+    />
   );
 }

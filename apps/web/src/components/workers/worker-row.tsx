@@ -1,15 +1,18 @@
 import type { Worker } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRelativeTime } from '../../hooks/use-relative-time';
 import { workerPath } from '../../routes/paths';
+import { TimeAgo } from '../ui/time-ago';
 import { WorkerActions } from './worker-actions';
 import { WorkerStatusBadge } from './worker-status-badge';
 
-/** One worker: name (to its details and setup guide), country, IP, last update, status. */
+/**
+ * One worker: name (to its details and setup guide), country, IP, last update, status. "Updated"
+ * is when the worker last reported in (its heartbeat), so it keeps moving while the worker runs;
+ * a worker that never called shows when it was created or changed.
+ */
 export function WorkerRow({ worker, canManage }: { worker: Worker; canManage: boolean }) {
   const { t } = useTranslation('workers');
-  const ago = useRelativeTime();
   const dash = t('list.unknown');
   return (
     <tr data-testid="worker-row" className="border-t border-zinc-800 align-middle">
@@ -23,9 +26,7 @@ export function WorkerRow({ worker, canManage }: { worker: Worker; canManage: bo
         <span dir="ltr">{worker.ip || dash}</span>
       </td>
       <td className="px-4 py-3 text-zinc-400">
-        <time dateTime={worker.updated_at} title={worker.updated_at}>
-          {ago(worker.updated_at)}
-        </time>
+        <TimeAgo time={worker.last_seen_at ?? worker.updated_at} testId="worker-updated" />
       </td>
       <td className="px-4 py-3">
         <WorkerStatusBadge status={worker.status} />

@@ -13,6 +13,7 @@ export const en = {
     sending: 'Sending…',
     refresh: 'Refresh',
     loading: 'Loading…',
+    updating: 'Updating…',
     retry: 'Try again',
     copy: 'Copy',
     copied: 'Copied',

@@ -15,6 +15,7 @@ export const fa: Translations = {
     sending: 'در حال ارسال…',
     refresh: 'به‌روزرسانی',
     loading: 'در حال بارگذاری…',
+    updating: 'در حال به‌روزرسانی…',
     retry: 'تلاش دوباره',
     copy: 'رونوشت',
     copied: 'رونوشت شد',

@@ -1,63 +1,28 @@
 import { signUpSchema } from '@didban/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { AuthHeading, AuthSwitch, CredentialFields } from '../../components/auth/credential-fields';
 import { ExternalSignIn } from '../../components/auth/external-sign-in';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { useForm } from '../../hooks/use-form';
-import { useSessionSubmit } from '../../hooks/use-session-submit';
+import { useSessionForm } from '../../hooks/use-session-submit';
 import { authApi } from '../../lib/auth-api';
 import { PATHS } from '../../routes/paths';
 
 /** /auth/sign-up with the GitHub option (spec §2, §5). */
 export function SignUpPage() {
   const { t } = useTranslation('auth');
-  const location = useLocation();
-  const form = useForm(signUpSchema, { username: '', email: '', password: '', confirm_password: '' });
-  const submit = useSessionSubmit(authApi.register, t('registerFailed'), form.setErrors);
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (body) void submit.run(body);
-  };
-
+  const { form, submit, onSubmit } = useSessionForm(
+    signUpSchema,
+    { username: '', email: '', password: '', confirm_password: '' },
+    authApi.register,
+    t('registerFailed'),
+  );
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t('signUp.title')}</h1>
-        <p className="mt-1 text-sm text-zinc-400">{t('signUp.subtitle')}</p>
-      </div>
+      <AuthHeading title={t('signUp.title')} subtitle={t('signUp.subtitle')} />
       <ExternalSignIn place="above-form" />
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('fields.username')}
-          name="username"
-          autoComplete="username"
-          value={form.values.username}
-          errors={form.errors.username}
-          onChange={(e) => form.setField('username', e.target.value)}
-        />
-        <TextField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          value={form.values.email}
-          errors={form.errors.email}
-          onChange={(e) => form.setField('email', e.target.value)}
-        />
-        <TextField
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          dir="ltr"
-          autoComplete="new-password"
-          value={form.values.password}
-          errors={form.errors.password}
-          onChange={(e) => form.setField('password', e.target.value)}
-        />
+        <CredentialFields form={form} newPassword />
         <TextField
           label={t('fields.confirmPassword')}
           name="confirm_password"
@@ -72,12 +37,7 @@ export function SignUpPage() {
           {submit.isPending ? t('signUp.submitting') : t('signUp.submit')}
         </Button>
       </form>
-      <p className="text-center text-sm text-zinc-400">
-        {t('signUp.haveAccount')}{' '}
-        <Link to={PATHS.signIn} state={location.state} className="font-medium text-brand-300 hover:underline">
-          {t('signUp.toSignIn')}
-        </Link>
-      </p>
+      <AuthSwitch question={t('signUp.haveAccount')} link={t('signUp.toSignIn')} to={PATHS.signIn} />
     </div>
   );
 }

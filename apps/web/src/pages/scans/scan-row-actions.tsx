@@ -1,7 +1,8 @@
 import type { Scan } from '@didban/core';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MoreButton } from '../../components/ui/more-button';
 import { scanPath } from '../../routes/paths';
 
 export type ScanAction = 'run' | 'edit' | 'cancel' | 'delete';
@@ -18,17 +19,7 @@ export function ScanRowActions({ scan, onAction }: { scan: Scan; onAction: (acti
   const running = canCancel(scan);
   return (
     <Menu as="div" className="relative">
-      <MenuButton
-        className="inline-flex size-8 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
-        aria-label={t('list.actions.menu', { name: scan.name })}
-        data-testid="scan-actions"
-      >
-        <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-          <circle cx="4" cy="10" r="1.6" fill="currentColor" />
-          <circle cx="10" cy="10" r="1.6" fill="currentColor" />
-          <circle cx="16" cy="10" r="1.6" fill="currentColor" />
-        </svg>
-      </MenuButton>
+      <MoreButton label={t('list.actions.menu', { name: scan.name })} data-testid="scan-actions" />
       <MenuItems
         anchor="bottom end"
         className="z-50 w-44 rounded-xl border border-zinc-800 bg-zinc-900 p-1 shadow-xl focus:outline-none"

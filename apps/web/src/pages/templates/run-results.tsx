@@ -39,7 +39,9 @@ function FindingCard({ finding }: { finding: TemplateRunFinding }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <SeverityBadge severity={finding.severity} />
-        <span className="text-sm font-medium text-zinc-100">{finding.template_name}</span>
+        <span className="text-sm font-medium text-zinc-100" dir="auto">
+          {finding.template_name}
+        </span>
         {finding.matcher_name ? (
           <span className="text-xs text-zinc-500">({finding.matcher_name})</span>
         ) : null}

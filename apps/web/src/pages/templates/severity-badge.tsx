@@ -1,22 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/status-badge';
-import type { Tone } from '../../lib/status-tone';
-
-const TONES: Record<string, Tone> = {
-  critical: 'error',
-  high: 'error',
-  medium: 'warning',
-  low: 'info',
-  info: 'neutral',
-  unknown: 'neutral',
-};
+import { severityTone } from '../../lib/status-tone';
 
 export function SeverityBadge({ severity }: { severity: string }) {
   const { t } = useTranslation('templates');
-  const known = severity in TONES;
+  const known = ['critical', 'high', 'medium', 'low', 'info', 'unknown'].includes(severity);
   return (
-    <Badge tone={TONES[severity] ?? 'neutral'}>
-      {known ? t(`severity.${severity as 'info'}`) : severity}
-    </Badge>
+    <Badge tone={severityTone(severity)}>{known ? t(`severity.${severity as 'info'}`) : severity}</Badge>
   );
 }

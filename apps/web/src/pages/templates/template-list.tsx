@@ -112,7 +112,9 @@ export function TemplateList({
               }`}
             >
               <span className="flex w-full items-center justify-between gap-2">
-                <span className="truncate text-sm font-medium text-zinc-100">{item.name}</span>
+                <span className="truncate text-sm font-medium text-zinc-100" dir="auto">
+                  {item.name}
+                </span>
                 <SeverityBadge severity={item.severity} />
               </span>
               <span className="truncate text-xs text-zinc-500" dir="ltr">

@@ -6,7 +6,8 @@ import {
   type TemplateScope,
 } from '@didban/core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { usePoller } from '../../hooks/use-poller';
 import { api } from '../../lib/api';
 
 export const TEMPLATE_KEYS = {
@@ -81,13 +82,6 @@ export function useTemplateRun(runId: string | null) {
         : null,
     [runId],
   );
-  useEffect(() => {
-    poller?.start();
-    return () => poller?.stop();
-  }, [poller]);
-  const snapshot = useSyncExternalStore(
-    (listener) => poller?.subscribe(listener) ?? (() => {}),
-    () => poller?.getSnapshot() ?? null,
-  );
+  const snapshot = usePoller(poller);
   return { snapshot, refresh: () => poller?.refresh() };
 }

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
+import { TimeAgo } from '../../components/ui/time-ago';
 import { SetupGuide } from '../../components/workers/setup-guide';
 import { WorkerActions } from '../../components/workers/worker-actions';
 import { WorkerStatusBadge } from '../../components/workers/worker-status-badge';
-import { useRelativeTime } from '../../hooks/use-relative-time';
 import { useAllWorkerGroups, useCanManageWorkers, useWorker } from '../../hooks/use-workers';
 import { PATHS } from '../../routes/paths';
 
@@ -54,9 +54,10 @@ export function WorkerPage() {
   );
 }
 
+// "Last seen" is the heartbeat (what the list calls "Updated"); the row's own change time is not
+// shown, since it stays still while the worker runs and reads as if the worker had gone quiet.
 function WorkerFacts({ worker }: { worker: Worker }) {
   const { t } = useTranslation('workers');
-  const ago = useRelativeTime();
   const groups = useAllWorkerGroups();
   const dash = t('list.unknown');
   const group = worker.group_id
@@ -76,10 +77,11 @@ function WorkerFacts({ worker }: { worker: Worker }) {
         <code dir="ltr">{worker.key_prefix}…</code>
       </Fact>
       <Fact label={t('detail.lastSeen')}>
-        {worker.last_seen_at ? ago(worker.last_seen_at) : t('detail.never')}
+        {worker.last_seen_at ? <TimeAgo time={worker.last_seen_at} /> : t('detail.never')}
       </Fact>
-      <Fact label={t('list.updated')}>{ago(worker.updated_at)}</Fact>
-      <Fact label={t('detail.created')}>{ago(worker.created_at)}</Fact>
+      <Fact label={t('detail.created')}>
+        <TimeAgo time={worker.created_at} />
+      </Fact>
     </dl>
   );
 }

@@ -1,7 +1,7 @@
-import type { Asset } from '@didban/core';
+import { type Asset, isWildcardHost } from '@didban/core';
 import { useTranslation } from 'react-i18next';
-import { Badge, StatusBadge } from '../../ui/status-badge';
-import { IpList } from '../asset-parts';
+import { StatusBadge } from '../../ui/status-badge';
+import { AssetBadges, IpList } from '../asset-parts';
 import { useScreenshotUrl } from './use-asset-detail';
 
 /** The address a host link opens: https on the usual TLS ports, http otherwise. */
@@ -16,19 +16,31 @@ export function assetUrl(asset: Pick<Asset, 'host' | 'port'>): string {
 export function DetailHeader({ asset, screenshotUrl }: { asset: Asset; screenshotUrl: string | null }) {
   const { t } = useTranslation('assets');
   const image = useScreenshotUrl(screenshotUrl);
+  const wildcard = isWildcardHost(asset.host);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-4 sm:flex-row">
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <a
-          href={assetUrl(asset)}
-          target="_blank"
-          rel="noreferrer noopener"
-          dir="ltr"
-          className="truncate text-start text-xl font-semibold text-brand-300 hover:underline"
-          data-testid="detail-host"
-        >
-          {asset.host}:{asset.port}
-        </a>
+        {wildcard ? (
+          // A wildcard zone has no address a browser could open.
+          <span
+            dir="ltr"
+            className="truncate text-start text-xl font-semibold text-zinc-100"
+            data-testid="detail-host"
+          >
+            {asset.host}:{asset.port}
+          </span>
+        ) : (
+          <a
+            href={assetUrl(asset)}
+            target="_blank"
+            rel="noreferrer noopener"
+            dir="ltr"
+            className="truncate text-start text-xl font-semibold text-brand-300 hover:underline"
+            data-testid="detail-host"
+          >
+            {asset.host}:{asset.port}
+          </a>
+        )}
         {asset.title ? (
           <p className="truncate text-sm text-zinc-400" dir="auto">
             {asset.title}
@@ -38,8 +50,13 @@ export function DetailHeader({ asset, screenshotUrl }: { asset: Asset; screensho
           <span data-testid="detail-status">
             <StatusBadge status={asset.status} />
           </span>
-          {asset.is_root ? <Badge tone="info">{t('inventory.root')}</Badge> : null}
+          <AssetBadges asset={asset} />
         </div>
+        {wildcard ? (
+          <p className="text-sm text-zinc-400" data-testid="detail-wildcard-note">
+            {t('inventory.wildcardHint')}
+          </p>
+        ) : null}
         <IpList ip={asset.ip} />
       </div>
       <div className="flex h-32 w-56 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-zinc-800 bg-zinc-900">

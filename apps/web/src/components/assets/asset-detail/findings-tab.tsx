@@ -1,25 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime } from '../../../lib/format-date';
-import type { Tone } from '../../../lib/status-tone';
+import { severityTone } from '../../../lib/status-tone';
 import { Badge } from '../../ui/status-badge';
 import { type SeverityGroup, useAssetFindings } from './use-asset-detail';
-
-const SEVERITY_TONE: Record<string, Tone> = {
-  critical: 'error',
-  high: 'error',
-  medium: 'warning',
-  low: 'info',
-  info: 'neutral',
-  unknown: 'neutral',
-};
 
 /**
  * Vulnerabilities (severity low and above) or Exposures (info) that scans found on the asset.
  * No sample rows: an asset never scanned, or a server without the findings list, says so.
  */
 export function FindingsTab({ assetId, group }: { assetId: string; group: SeverityGroup }) {
-  const { t } = useTranslation(['assets', 'shared']);
+  const { t } = useTranslation(['assets', 'shared', 'scans']);
   const lang = useLang();
   const findings = useAssetFindings(assetId, group);
   if (findings.isLoading) return <p className="text-sm text-zinc-500">{t('shared:loading')}</p>;
@@ -59,16 +50,17 @@ export function FindingsTab({ assetId, group }: { assetId: string; group: Severi
           {rows.map((finding) => (
             <tr key={finding.id} data-testid="finding-row">
               <td className="px-3 py-2">
-                <p className="font-medium">{finding.template_name}</p>
+                <p className="font-medium" dir="auto">
+                  {finding.template_name}
+                </p>
                 <p className="text-xs text-zinc-500" dir="ltr">
                   {finding.template_id}
                   {finding.matcher_name ? `:${finding.matcher_name}` : ''}
                 </p>
               </td>
               <td className="px-3 py-2">
-                <Badge tone={SEVERITY_TONE[finding.severity] ?? 'neutral'}>
-                  {t(`assetDetail.findings.severities.${finding.severity}`)}
-                </Badge>
+                {/* The scans' own severity words: the asset panel and the scan lists say the same. */}
+                <Badge tone={severityTone(finding.severity)}>{t(`scans:severity.${finding.severity}`)}</Badge>
               </td>
               <td className="px-3 py-2 text-xs">{t(`assetDetail.findings.statuses.${finding.status}`)}</td>
               <td className="max-w-64 truncate px-3 py-2 font-mono text-xs" dir="ltr">

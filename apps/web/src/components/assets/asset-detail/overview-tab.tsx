@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
+import { TimeAgo } from '../../ui/time-ago';
 import { HttpResponse } from './http-response';
 import { useAssetGroup } from './use-asset-detail';
 
 /**
  * Spec §2 Overview: port, group, enumeration history, CNAME, content length, scanned count,
- * created, updated, and the HTTP response block (the real one discovery recorded).
+ * created, updated, last seen, and the HTTP response block (the real one discovery recorded).
  */
 export function OverviewTab({
   asset,
@@ -62,6 +63,12 @@ export function OverviewTab({
     ['scanned-count', t('assetDetail.fields.scannedCount'), formatNumber(asset.scanned_count, lang)],
     ['created', t('assetDetail.fields.created'), formatDateTime(asset.created_at, lang)],
     ['updated', t('assetDetail.fields.updated'), formatDateTime(asset.updated_at, lang)],
+    // When discovery last found it: ticks while the panel is open, the full date on hover.
+    [
+      'last-seen',
+      t('assetDetail.fields.lastSeen'),
+      detail ? <TimeAgo key="last-seen" time={detail.last_seen} /> : loading ? '…' : none,
+    ],
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -16,7 +16,9 @@ export function TechnologiesTab({ technologies }: { technologies: AssetTechnolog
           <TechnologyIcon technology={tech} size="size-9" />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <div className="flex flex-wrap items-center gap-2">
-              <span className="font-medium">{tech.platform.name}</span>
+              <span className="font-medium" dir="auto">
+                {tech.platform.name}
+              </span>
               {tech.version ? (
                 <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs text-zinc-300" dir="ltr">
                   {t('assetDetail.technologies.version', { version: tech.version })}

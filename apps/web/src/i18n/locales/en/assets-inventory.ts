@@ -43,6 +43,9 @@ export const assetsInventoryEn = {
     moreIps: '+{{n}} more',
     moreTechnologies: '+{{n}}',
     root: 'Root',
+    wildcard: 'Wildcard record',
+    wildcardHint:
+      'A wildcard DNS record: every name under this zone answers, so it is not one host. It is never scanned; the hosts discovered under it are.',
     copyValue: 'Copy {{value}}',
     noTitle: 'No title',
     actionsMenu: 'Actions for {{host}}',
@@ -147,6 +150,7 @@ export const assetsInventoryEn = {
       scannedCount: 'Scanned count',
       created: 'Created',
       updated: 'Updated',
+      lastSeen: 'Last seen',
       none: '—',
     },
     http: {
@@ -165,14 +169,6 @@ export const assetsInventoryEn = {
       status: 'Status',
       matchedAt: 'Matched at',
       lastSeen: 'Last seen',
-      severities: {
-        info: 'Info',
-        low: 'Low',
-        medium: 'Medium',
-        high: 'High',
-        critical: 'Critical',
-        unknown: 'Unknown',
-      },
       statuses: {
         open: 'Open',
         in_progress: 'In progress',

@@ -25,6 +25,10 @@ export const scansRunEn = {
     started: 'Bulk scan started successfully!',
     startFailed: 'Failed to start bulk scan',
     createFailed: 'Failed to create bulk scan',
+    skippedWildcards_one:
+      '{{n}} wildcard DNS record was left out: a wildcard answers for every name under it, so it is not a host to scan.',
+    skippedWildcards_other:
+      '{{n}} wildcard DNS records were left out: a wildcard answers for every name under it, so it is not a host to scan.',
   },
   progress: {
     title: 'Scan progress',

@@ -46,6 +46,9 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
     moreIps: 'و {{n}} مورد دیگر',
     moreTechnologies: '+{{n}}',
     root: 'ریشه',
+    wildcard: 'رکورد عام',
+    wildcardHint:
+      'یک رکورد DNS عام: هر نامی زیر این ناحیه پاسخ می‌دهد، پس یک میزبان نیست. هرگز اسکن نمی‌شود؛ میزبان‌های کشف‌شده زیر آن اسکن می‌شوند.',
     copyValue: 'کپی {{value}}',
     noTitle: 'بدون عنوان',
     actionsMenu: 'عملیات {{host}}',
@@ -149,6 +152,7 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
       scannedCount: 'تعداد اسکن',
       created: 'ایجاد',
       updated: 'به‌روزرسانی',
+      lastSeen: 'آخرین مشاهده',
       none: '—',
     },
     http: {
@@ -167,14 +171,6 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
       status: 'وضعیت',
       matchedAt: 'محل تطابق',
       lastSeen: 'آخرین مشاهده',
-      severities: {
-        info: 'اطلاعاتی',
-        low: 'پایین',
-        medium: 'متوسط',
-        high: 'بالا',
-        critical: 'بحرانی',
-        unknown: 'نامشخص',
-      },
       statuses: {
         open: 'باز',
         in_progress: 'در حال رسیدگی',

@@ -24,6 +24,10 @@ export const scansRunFa: Pick<Translations['scans'], 'bulk' | 'progress'> = {
     started: 'اسکن گروهی با موفقیت شروع شد!',
     startFailed: 'شروع اسکن گروهی ناموفق بود',
     createFailed: 'ایجاد اسکن گروهی ناموفق بود',
+    skippedWildcards_one:
+      '{{n}} رکورد DNS عام کنار گذاشته شد: رکورد عام برای هر نامی زیر خود پاسخ می‌دهد، پس میزبانی برای اسکن نیست.',
+    skippedWildcards_other:
+      '{{n}} رکورد DNS عام کنار گذاشته شد: رکورد عام برای هر نامی زیر خود پاسخ می‌دهد، پس میزبانی برای اسکن نیست.',
   },
   progress: {
     title: 'پیشرفت اسکن',

@@ -1,6 +1,7 @@
 import type { AssetGroup } from '@didban/core';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
+import { MoreButton } from '../../../components/ui/more-button';
 import { isDiscovering } from './group-status';
 
 export type GroupAction = 'scan' | 'rediscover' | 'cancel' | 'edit' | 'delete';
@@ -19,16 +20,7 @@ export function GroupActions({
   const actions: GroupAction[] = ['scan', running ? 'cancel' : 'rediscover', 'edit', 'delete'];
   return (
     <Menu as="div" className="relative inline-block">
-      <MenuButton
-        className="rounded-md px-2 py-1 text-zinc-400 hover:bg-zinc-800 hover:text-white"
-        aria-label={t('groups.actionsFor', { name: group.name })}
-      >
-        <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true" fill="currentColor">
-          <circle cx="4" cy="10" r="1.6" />
-          <circle cx="10" cy="10" r="1.6" />
-          <circle cx="16" cy="10" r="1.6" />
-        </svg>
-      </MenuButton>
+      <MoreButton label={t('groups.actionsFor', { name: group.name })} />
       <MenuItems
         anchor="bottom end"
         className="z-50 w-48 rounded-xl border border-zinc-800 bg-zinc-900 p-1 shadow-xl focus:outline-none"

@@ -2,9 +2,9 @@ import { type Asset, parseCnames } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import {
   AssetActions,
+  AssetBadges,
   HostCell,
   IpList,
-  RootBadge,
   SelectBox,
   TechnologyIcons,
 } from '../../../components/assets/asset-parts';
@@ -66,7 +66,7 @@ export function AssetCard({
         <span data-testid="asset-status">
           <StatusBadge status={asset.status} />
         </span>
-        {asset.is_root ? <RootBadge /> : null}
+        <AssetBadges asset={asset} />
       </div>
       <IpList ip={asset.ip} />
       {cnames.length ? (

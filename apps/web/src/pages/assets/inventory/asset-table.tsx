@@ -2,9 +2,9 @@ import { type Asset, parseCnames } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import {
   AssetActions,
+  AssetBadges,
   HostCell,
   IpList,
-  RootBadge,
   SelectBox,
   TechnologyIcons,
 } from '../../../components/assets/asset-parts';
@@ -77,7 +77,7 @@ export function AssetTable({
                 <td className="max-w-72 px-3 py-2">
                   <div className="flex items-center gap-2">
                     <HostCell asset={asset} />
-                    {asset.is_root ? <RootBadge /> : null}
+                    <AssetBadges asset={asset} />
                   </div>
                   {asset.title ? (
                     <p className="truncate text-xs text-zinc-500" dir="auto" data-testid="asset-title">

@@ -50,7 +50,7 @@ function TechnologyItem({ tech }: { tech: TechnologySummary }) {
         />
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="font-medium" data-testid="technology-name">
+            <span className="font-medium" data-testid="technology-name" dir="auto">
               {tech.name}
             </span>
             {tech.versions.slice(0, 3).map((v) => (

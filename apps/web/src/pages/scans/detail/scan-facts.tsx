@@ -1,4 +1,4 @@
-import type { Scan } from '@didban/core';
+import { isolate, type Scan } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ScanStatusBadge } from '../../../components/scans/scan-badges';
@@ -6,18 +6,15 @@ import { SeverityCounts } from '../../../components/scans/severity-counts';
 import { useLang } from '../../../hooks/use-lang';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { intlLocale } from '../../../lib/language';
+import { weekdayName } from '../../../lib/weekday';
 import { assetGroupPath } from '../../../routes/paths';
 import { useTemplateNames } from '../use-template-names';
 import { Fact } from './evidence-block';
-
-const weekdayName = (day: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 7 + day));
 
 /** A scan's settings: group, templates, tags, worker group, schedule, status and open findings. */
 export function ScanFacts({ scan }: { scan: Scan }) {
   const { t } = useTranslation('scans');
   const lang = useLang();
-  const names = useTemplateNames(scan.template_ids);
   const schedule = scan.schedule && scan.schedule.frequency !== 'none' ? scan.schedule : null;
   const scheduleText = schedule
     ? [
@@ -51,17 +48,7 @@ export function ScanFacts({ scan }: { scan: Scan }) {
       </Fact>
       <Fact label={t('detail.workerGroup')}>{scan.worker_group_name ?? t('form.workerGroupNone')}</Fact>
       <Fact label={t('detail.templates')}>
-        {scan.template_ids.length ? (
-          <ul className="flex flex-col gap-0.5" data-testid="scan-templates">
-            {scan.template_ids.map((id) => (
-              <li key={id} dir="auto" title={id}>
-                {names[id] ?? id}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          t('detail.none')
-        )}
+        <TemplatesFact scan={scan} />
       </Fact>
       <Fact label={t('detail.tags')}>
         {scan.template_tags.length ? (
@@ -81,5 +68,44 @@ export function ScanFacts({ scan }: { scan: Scan }) {
         <SeverityCounts counts={scan.vulnerabilities} />
       </Fact>
     </dl>
+  );
+}
+
+/**
+ * The templates a scan runs: the chosen ones by name; for a scan chosen by tags, that rule in
+ * words (never "None"); and how many templates its latest run actually ran.
+ */
+function TemplatesFact({ scan }: { scan: Scan }) {
+  const { t } = useTranslation('scans');
+  const lang = useLang();
+  const names = useTemplateNames(scan.template_ids);
+  const ran = scan.latest_history?.templates ?? 0;
+  const tags = scan.template_tags;
+  if (!scan.template_ids.length && !tags.length) return <>{t('detail.none')}</>;
+  return (
+    <div className="flex flex-col gap-1" data-testid="scan-templates">
+      {scan.template_ids.length ? (
+        <ul className="flex flex-col gap-0.5">
+          {scan.template_ids.map((id) => (
+            <li key={id} dir="auto" title={id}>
+              {names[id] ?? id}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {tags.length ? (
+        <p>
+          {t('detail.templatesByTags', {
+            count: tags.length,
+            tags: tags.map(isolate).join(lang === 'fa' ? '، ' : ', '),
+          })}
+        </p>
+      ) : null}
+      {ran ? (
+        <p className="text-xs text-zinc-500">
+          {t('detail.templatesRan', { count: ran, n: formatNumber(ran, lang) })}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createPoller, isTerminalScanStatus, type ScanHistoryStatus } from '@didban/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
+import { usePoller } from '../../../hooks/use-poller';
 import { api } from '../../../lib/api';
 
 /**
@@ -19,14 +20,7 @@ export function useScanProgress(scanId: string, historyId: string | null) {
         : null,
     [scanId, historyId],
   );
-  useEffect(() => {
-    poller?.start();
-    return () => poller?.stop();
-  }, [poller]);
-  const snapshot = useSyncExternalStore(
-    (listener) => poller?.subscribe(listener) ?? (() => {}),
-    () => poller?.getSnapshot() ?? null,
-  );
+  const snapshot = usePoller(poller);
   const done = snapshot?.status === 'done';
   useEffect(() => {
     if (!done) return;

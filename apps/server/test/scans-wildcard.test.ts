@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanChunks, scans } from '../src/db/schema.js';
+import { groupWithAssets } from './helpers/scans.js';
+import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
+import { personalWorkspaceId } from './helpers/workers.js';
+
+// A wildcard DNS record (*.zone) is an asset discovery keeps for a whole zone; it is never a
+// scan target. Scanning only wildcards says so (not "no hosts yet"); a bulk scan that includes
+// them answers how many it left out.
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const GIT = 'public:git-config-exposure';
+const bulk = (auth: Record<string, string>, lang: 'en' | 'fa', assets: string[]) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/v1/panel/scans/bulk-create/',
+    headers: { ...auth, 'accept-language': lang },
+    payload: { name: 'Wildcards', assets, template_ids: [GIT] },
+  });
+
+async function workspaceWith(hosts: string[]) {
+  const owner = await registerUser(server);
+  const workspaceId = await personalWorkspaceId(server, owner.user.id);
+  const { assets } = await groupWithAssets(server, workspaceId, hosts);
+  const id = (host: string) => assets.find((a) => a.host === host)!.id;
+  return { owner, workspaceId, id };
+}
+
+describe('scans: wildcard DNS records are never scan targets', () => {
+  it('scanning only a wildcard record says why, in en and fa, and stores no scan', async () => {
+    const { owner, workspaceId, id } = await workspaceWith(['*.apps.lab.didban.test']);
+    const answer = await bulk(owner.auth, 'en', [id('*.apps.lab.didban.test')]);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      code: 'only_wildcards',
+      message:
+        'There is nothing to scan: the selected assets are wildcard DNS records (*.example.com). A wildcard answers for every name under it, so it is not one host to scan; scan the hosts discovered under it instead.',
+    });
+    const inFa = await bulk(owner.auth, 'fa', [id('*.apps.lab.didban.test')]);
+    expect(inFa.statusCode).toBe(400);
+    expect(inFa.json().message).toMatch(/^چیزی برای اسکن وجود ندارد: دارایی‌های انتخاب‌شده رکوردهای DNS عام/);
+    expect(inFa.json().message).not.toContain('هنوز میزبانی ندارند');
+    expect(await server.db.select().from(scans).where(eq(scans.workspace_id, workspaceId))).toEqual([]);
+  });
+
+  it('a bulk scan with a wildcard among hosts scans the hosts and answers how many it skipped', async () => {
+    const { owner, id } = await workspaceWith(['*.apps.lab.didban.test', 'www.lab.didban.test']);
+    const answer = await bulk(owner.auth, 'en', [id('*.apps.lab.didban.test'), id('www.lab.didban.test')]);
+    expect(answer.statusCode).toBe(201);
+    const data = answer.json().data;
+    expect(data).toMatchObject({ scan_id: expect.any(String), skipped_wildcards: 1 });
+    const chunks = await server.db
+      .select()
+      .from(scanChunks)
+      .where(eq(scanChunks.history_id, data.scan_history_id));
+    expect(chunks.flatMap((c) => c.targets)).toEqual(['http://www.lab.didban.test:80']);
+  });
+
+  it('a bulk scan without wildcards answers none skipped', async () => {
+    const { owner, id } = await workspaceWith(['api.lab.didban.test']);
+    const answer = await bulk(owner.auth, 'en', [id('api.lab.didban.test')]);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json().data.skipped_wildcards).toBe(0);
+  });
+});
