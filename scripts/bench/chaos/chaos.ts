@@ -10,18 +10,14 @@
  * Loopback only. Used by `pnpm bench:chaos` (run.ts) and, short, by tests/chaos.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { startLab } from '../../lab/src/lab.js';
-import { createBenchDatabase, freePort, ROOT } from '../lib/server-process.mjs';
+import { labWorkspace } from '../lib/lab-workspace.js';
+import { createBenchDatabase, freePort, loadPg } from '../lib/server-process.mjs';
 import { type Managed, serverProcess, workerProcess } from './processes.js';
 
-const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
-const pg = (
-  (await import(pathToFileURL(serverRequire.resolve('pg')).href)) as { default: typeof import('pg') }
-).default;
+const pg = (await loadPg()) as typeof import('pg');
 
 export type ChaosOptions = {
   hosts: number;
@@ -167,26 +163,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     };
 
     const setup = async (who: string) => {
-      const { access, user } = await api('POST', 'auth/register/', {
-        username: who,
-        email: `${who}@example.com`,
-        password: 'secret-pass',
-        confirm_password: 'secret-pass',
-      });
-      const ws = (
-        await client.query(`select id from workspaces where owner_id = $1 and kind = 'personal'`, [user.id])
-      ).rows[0].id as string;
-      const group = (
-        await client.query(
-          `insert into asset_groups (workspace_id, name, roots, auto_discovery) values ($1, 'Lab', '["lab.didban.test"]'::jsonb, false) returning id`,
-          [ws],
-        )
-      ).rows[0].id as string;
-      await client.query(
-        `insert into assets (workspace_id, group_id, host, port, ip, status, service)
-         select $1, $2, h, 80, '', '200', 'http' from unnest($3::text[]) as h`,
-        [ws, group, names],
-      );
+      const { access, ws, group } = await labWorkspace(api, client, who, 'Lab', names);
       const keys: string[] = [];
       for (let i = 1; i <= 4; i++)
         keys.push((await api('POST', 'panel/workers/', { name: `${who}-w${i}` }, access)).api_key);
