@@ -10,9 +10,11 @@
 -- 2. The technologies tab expanded every asset's technologies. `technology_counters` (assets per
 --    technology), `technology_version_counters` (assets per technology and version) and
 --    `technology_info` (its name, icon, … as max() over the assets would give) answer it.
+-- 3. The port filter's options with their counts grouped every asset of the workspace:
+--    `asset_port_counters` counts assets by group × port.
 --
 -- All kept by statement-level triggers in the same transaction as the change, like 0019, with the
--- same sharding and advisory-lock order (class 4 = scan, 5 = workspace technologies).
+-- same sharding and advisory-lock order (class 4 = scan, 5 = workspace technologies, 6 = group ports).
 CREATE TABLE "scan_vulnerabilities" (
 	"scan_id" uuid NOT NULL,
 	"vulnerability_id" uuid NOT NULL,
@@ -245,6 +247,61 @@ CREATE TRIGGER technology_counters_delete AFTER DELETE ON assets REFERENCING OLD
 --> statement-breakpoint
 CREATE TRIGGER technology_counters_update AFTER UPDATE ON assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION technology_counters_on_change();
 --> statement-breakpoint
+CREATE TABLE "asset_port_counters" (
+	"group_id" uuid NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"port" integer NOT NULL,
+	"shard" smallint NOT NULL,
+	"n" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "asset_port_counters_pk" PRIMARY KEY("group_id","port","shard")
+);
+--> statement-breakpoint
+ALTER TABLE "asset_port_counters" ADD CONSTRAINT "asset_port_counters_group_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."asset_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "asset_port_counters" ADD CONSTRAINT "asset_port_counters_workspace_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "asset_port_counters_ws_idx" ON "asset_port_counters" USING btree ("workspace_id");--> statement-breakpoint
+CREATE FUNCTION asset_port_counters_apply(deltas jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM didban_lock_counters(ARRAY(SELECT DISTINCT (d->>'g')::uuid FROM jsonb_array_elements(deltas) d), 6);
+  INSERT INTO asset_port_counters AS c (group_id, workspace_id, port, shard, n)
+  SELECT (d->>'g')::uuid, (d->>'w')::uuid, (d->>'p')::int, didban_counter_shard(), (d->>'n')::bigint
+  FROM jsonb_array_elements(deltas) d
+  WHERE EXISTS (SELECT 1 FROM asset_groups g WHERE g.id = (d->>'g')::uuid)
+  ORDER BY 1, 3
+  ON CONFLICT (group_id, port, shard) DO UPDATE SET n = c.n + excluded.n;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION asset_port_counters_on_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE deltas jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(jsonb_build_object('g', group_id, 'w', workspace_id, 'p', port, 'n', n)) INTO deltas
+    FROM (SELECT group_id, workspace_id, port, count(*) AS n FROM new_rows WHERE port IS NOT NULL GROUP BY 1, 2, 3) d;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT jsonb_agg(jsonb_build_object('g', group_id, 'w', workspace_id, 'p', port, 'n', -n)) INTO deltas
+    FROM (SELECT group_id, workspace_id, port, count(*) AS n FROM old_rows WHERE port IS NOT NULL GROUP BY 1, 2, 3) d;
+  ELSE
+    SELECT jsonb_agg(jsonb_build_object('g', g, 'w', w, 'p', p, 'n', n)) INTO deltas FROM (
+      SELECT g, w, p, sum(delta) AS n FROM (
+        SELECT o.group_id AS g, o.workspace_id AS w, o.port AS p, -1 AS delta
+          FROM old_rows o JOIN new_rows nw ON nw.id = o.id
+          WHERE o.port IS NOT NULL AND (o.group_id, o.workspace_id, o.port) IS DISTINCT FROM (nw.group_id, nw.workspace_id, nw.port)
+        UNION ALL
+        SELECT nw.group_id, nw.workspace_id, nw.port, 1
+          FROM old_rows o JOIN new_rows nw ON nw.id = o.id
+          WHERE nw.port IS NOT NULL AND (o.group_id, o.workspace_id, o.port) IS DISTINCT FROM (nw.group_id, nw.workspace_id, nw.port)
+      ) x GROUP BY 1, 2, 3 HAVING sum(delta) <> 0
+    ) d;
+  END IF;
+  PERFORM asset_port_counters_apply(coalesce(deltas, '[]'));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER asset_port_counters_insert AFTER INSERT ON assets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION asset_port_counters_on_change();
+--> statement-breakpoint
+CREATE TRIGGER asset_port_counters_delete AFTER DELETE ON assets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION asset_port_counters_on_change();
+--> statement-breakpoint
+CREATE TRIGGER asset_port_counters_update AFTER UPDATE ON assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION asset_port_counters_on_change();
+--> statement-breakpoint
 -- Backfill what is already there (the pairs' own trigger counts them).
 INSERT INTO scan_vulnerabilities (scan_id, vulnerability_id, severity_rank, status, links)
 SELECT h.scan_id, v.id, max(v.severity_rank), max(v.status), count(*)::int
@@ -271,3 +328,6 @@ SELECT a.workspace_id, t.e->>'slug', max(t.e->>'name'), max(t.e->>'icon'), max(t
 FROM assets a CROSS JOIN LATERAL jsonb_array_elements(a.technologies) t(e)
 WHERE jsonb_typeof(a.technologies) = 'array' AND t.e->>'slug' IS NOT NULL
 GROUP BY 1, 2;
+--> statement-breakpoint
+INSERT INTO asset_port_counters (group_id, workspace_id, port, shard, n)
+SELECT group_id, workspace_id, port, 0, count(*) FROM assets WHERE port IS NOT NULL GROUP BY 1, 2, 3;

@@ -76,6 +76,11 @@ async function expectCountersExact(workspaceId: string) {
     count(distinct a.id) as n from assets a cross join lateral jsonb_array_elements(a.technologies) t(e)
     where a.workspace_id = ${workspaceId} and t.e ->> 'version' is not null group by 1, 2 order by 1, 2`);
   expect(versionsCounted).toEqual(versionsExact);
+  const portsCounted = await rows(sql`select group_id, port, sum(n) as n from asset_port_counters
+    where workspace_id = ${workspaceId} group by 1, 2 having sum(n) <> 0 order by 1, 2`);
+  const portsExact = await rows(sql`select group_id, port, count(*) as n from assets
+    where workspace_id = ${workspaceId} and port is not null group by 1, 2 order by 1, 2`);
+  expect(portsCounted).toEqual(portsExact);
   return {
     vulnerabilities: exact,
     runs: runsExact,
@@ -330,6 +335,25 @@ describe('counters equal exact counts', () => {
       await call('GET', 'panel/all-assets/filter-by-technology?technology_id=nginx', a.owner.auth)
     ).json().data;
     expect(byTech.result_count).toBe(3);
+    // Port options: the workspace's and the group's, moved by an asset changing port.
+    await server.db.update(assets).set({ port: 8080 }).where(eq(assets.id, kept2!.id));
+    await expectCountersExact(a.workspaceId);
+    const portOptions = [
+      { value: '443', count: 1 },
+      { value: '80', count: 1 },
+      { value: '8080', count: 1 },
+    ];
+    expect((await call('GET', 'panel/all-assets/?fieldname=port', a.owner.auth)).json().data).toEqual(
+      portOptions,
+    );
+    expect(
+      (await call('GET', `panel/asset-groups/${a.group.id}/assets/?fieldname=port`, a.owner.auth)).json()
+        .data,
+    ).toEqual(portOptions);
+    // Narrowed by another filter, they are counted exactly (and agree).
+    expect(
+      (await call('GET', 'panel/all-assets/?fieldname=port&status=200', a.owner.auth)).json().data,
+    ).toEqual(portOptions.filter((o) => o.value !== '443'));
     expect(byTech.results).toHaveLength(3);
     expect(
       (await call('GET', 'panel/all-assets/filter-by-technology?technology_id=php', a.owner.auth)).json().data
@@ -350,6 +374,7 @@ describe('counters equal exact counts', () => {
     const afterGroup = await expectCountersExact(a.workspaceId);
     expect(afterGroup.assets).toEqual([]);
     expect(afterGroup.technologies).toEqual([]);
+    expect((await call('GET', 'panel/all-assets/?fieldname=port', a.owner.auth)).json().data).toEqual([]);
     expect((await call('GET', 'panel/all-assets/technologies/', a.owner.auth)).json().data).toEqual([]);
     expect((await call('GET', 'panel/dashboard/', a.owner.auth)).json().data.assets).toBe(0);
     // Findings deleted outright (as a workspace's deletion does) leave the counters at zero.

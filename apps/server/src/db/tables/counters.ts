@@ -174,3 +174,23 @@ export const technologyInfo = pgTable(
   },
   (t) => [primaryKey({ name: 'technology_info_pk', columns: [t.workspace_id, t.slug] })],
 );
+
+/** Assets of a group by port (the port filter's options with their counts). */
+export const assetPortCounters = pgTable(
+  'asset_port_counters',
+  {
+    group_id: uuid('group_id')
+      .notNull()
+      .references(() => assetGroups.id, { onDelete: 'cascade' }),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    port: integer('port').notNull(),
+    shard: smallint('shard').notNull(),
+    n: count(),
+  },
+  (t) => [
+    primaryKey({ name: 'asset_port_counters_pk', columns: [t.group_id, t.port, t.shard] }),
+    index('asset_port_counters_ws_idx').on(t.workspace_id),
+  ],
+);
