@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vulnerabilities } from '../src/db/schema.js';
+import { assets, scanHistories, vulnerabilities } from '../src/db/schema.js';
 import { findingItem, groupWithAssets } from './helpers/scans.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 import { asWorker, createWorker, personalWorkspaceId } from './helpers/workers.js';
 
 // The trigger-kept counters (migration 0019) against exact counts, through what users do:
 // results posted (twice), triage, a rescan that fixes, one that reopens, deletes of an asset, a
-// scan and a group — in two workspaces, neither leaking into the other. Then the panel reads them.
+// run, a scan and a group — in two workspaces, neither leaking into the other. Then the panel reads them.
 let server: TestServer;
 
 beforeAll(async () => {
@@ -46,7 +46,82 @@ async function expectCountersExact(workspaceId: string) {
   const assetsExact = await rows(sql`select group_id, count(*) as n from assets
     where workspace_id = ${workspaceId} group by 1 order by 1`);
   expect(assetsCounted).toEqual(assetsExact);
-  return { vulnerabilities: exact, runs: runsExact, assets: assetsExact };
+  // A scan's findings: each (scan, finding) pair once with its number of run links, and the
+  // counters of distinct findings by severity and status (migration 0020).
+  const pairsKept =
+    await rows(sql`select p.scan_id, p.vulnerability_id, p.links as n from scan_vulnerabilities p
+    join scans s on s.id = p.scan_id where s.workspace_id = ${workspaceId} order by 1, 2`);
+  const pairsExact = await rows(sql`select h.scan_id, l.vulnerability_id, count(*) as n
+    from scan_history_vulnerabilities l join scan_histories h on h.id = l.history_id
+    where h.workspace_id = ${workspaceId} group by 1, 2 order by 1, 2`);
+  expect(pairsKept).toEqual(pairsExact);
+  const scansCounted = await rows(sql`select c.scan_id, c.severity_rank, c.status, sum(c.n) as n
+    from scan_vulnerability_counters c join scans s on s.id = c.scan_id where s.workspace_id = ${workspaceId}
+    group by 1, 2, 3 having sum(c.n) <> 0 order by 1, 2, 3`);
+  const scansExact = await rows(sql`select h.scan_id, v.severity_rank, v.status, count(distinct v.id) as n
+    from scan_history_vulnerabilities l join scan_histories h on h.id = l.history_id
+    join vulnerabilities v on v.id = l.vulnerability_id where h.workspace_id = ${workspaceId}
+    group by 1, 2, 3 order by 1, 2, 3`);
+  expect(scansCounted).toEqual(scansExact);
+  // Technologies: assets per slug and per (slug, version), as the expansion of every asset gives.
+  const techCounted = await rows(sql`select slug, sum(n) as n from technology_counters
+    where workspace_id = ${workspaceId} group by 1 having sum(n) <> 0 order by 1`);
+  const techExact = await rows(sql`select t.e ->> 'slug' as slug, count(distinct a.id) as n
+    from assets a cross join lateral jsonb_array_elements(a.technologies) t(e)
+    where a.workspace_id = ${workspaceId} group by 1 order by 1`);
+  expect(techCounted).toEqual(techExact);
+  const versionsCounted = await rows(sql`select slug, version, sum(n) as n from technology_version_counters
+    where workspace_id = ${workspaceId} group by 1, 2 having sum(n) <> 0 order by 1, 2`);
+  const versionsExact = await rows(sql`select t.e ->> 'slug' as slug, t.e ->> 'version' as version,
+    count(distinct a.id) as n from assets a cross join lateral jsonb_array_elements(a.technologies) t(e)
+    where a.workspace_id = ${workspaceId} and t.e ->> 'version' is not null group by 1, 2 order by 1, 2`);
+  expect(versionsCounted).toEqual(versionsExact);
+  const portsCounted = await rows(sql`select group_id, port, sum(n) as n from asset_port_counters
+    where workspace_id = ${workspaceId} group by 1, 2 having sum(n) <> 0 order by 1, 2`);
+  const portsExact = await rows(sql`select group_id, port, count(*) as n from assets
+    where workspace_id = ${workspaceId} and port is not null group by 1, 2 order by 1, 2`);
+  expect(portsCounted).toEqual(portsExact);
+  return {
+    vulnerabilities: exact,
+    runs: runsExact,
+    assets: assetsExact,
+    scans: scansExact,
+    technologies: techExact,
+  };
+}
+
+/** What the panel shows of a scan's open findings and of its filtered list equals exact counts. */
+async function expectScanListsExact(m: Member, scanId: string) {
+  const exactOpen =
+    await rows(sql`select case when v.severity = 'unknown' then 'info' else v.severity end as severity,
+    count(distinct v.id) as n from scan_history_vulnerabilities l join scan_histories h on h.id = l.history_id
+    join vulnerabilities v on v.id = l.vulnerability_id
+    where h.scan_id = ${scanId} and v.status in ('open', 'in_progress') group by 1`);
+  const listed = (await call('GET', 'panel/scans/?page_size=100', m.owner.auth)).json().data.results;
+  const shown = listed.find((s: { id: string }) => s.id === scanId).vulnerabilities as Record<string, number>;
+  const expected = { critical: 0, high: 0, medium: 0, low: 0, info: 0 } as Record<string, number>;
+  for (const r of exactOpen) expected[r.severity as string] = r.n as number;
+  expect(shown).toEqual(expected);
+  for (const filter of [
+    '',
+    '&severity=critical,high',
+    '&status=open',
+    '&severity_group=exposures&status=fixed',
+  ]) {
+    const list = (
+      await call('GET', `panel/vulnerabilities/?scan=${scanId}&page_size=100${filter}`, m.owner.auth)
+    ).json().data;
+    const ids = (
+      await rows(sql`select distinct l.vulnerability_id as id from scan_history_vulnerabilities l
+        join scan_histories h on h.id = l.history_id join vulnerabilities v on v.id = l.vulnerability_id
+        where h.scan_id = ${scanId}
+        and (${filter.includes('critical')} = false or v.severity in ('critical', 'high'))
+        and (${filter.includes('status=open')} = false or v.status = 'open')
+        and (${filter.includes('exposures')} = false or (v.severity_rank <= 1 and v.status = 'fixed'))`)
+    ).map((r) => r.id);
+    expect(list.result_count).toBe(ids.length);
+    expect(list.results.map((v: { id: string }) => v.id).sort()).toEqual([...ids].sort());
+  }
 }
 
 const HOSTS = ['c1.count.test', 'c2.count.test', 'c3.count.test'];
@@ -105,6 +180,7 @@ describe('counters equal exact counts', () => {
     await work(b, () => [engineId]);
     let exactA = await expectCountersExact(a.workspaceId);
     await expectCountersExact(b.workspaceId);
+    await expectScanListsExact(a, scanA.id);
     expect(exactA.vulnerabilities.reduce((s, r) => s + (r.n as number), 0)).toBe(9);
 
     // Triage: some in progress, one accepted, one false positive.
@@ -122,6 +198,7 @@ describe('counters equal exact counts', () => {
         (await call('PATCH', `panel/vulnerabilities/${v.id}/`, a.owner.auth, { status })).statusCode,
       ).toBe(200);
     await expectCountersExact(a.workspaceId);
+    await expectScanListsExact(a, scanA.id);
 
     // Rescan finding only the extra templates: the engine template's three findings are fixed
     // (the one triaged as fixed is found again, so it reopens).
@@ -136,13 +213,25 @@ describe('counters equal exact counts', () => {
       'critical',
       'critical',
     ]);
-    // Rescan finding everything again: the fixed ones reopen.
+    await expectScanListsExact(a, scanA.id);
+    // A second scan of the same group, then a rescan finding everything again: the fixed ones
+    // reopen, and both scans hold the same nine findings, each counted once per scan.
+    const scanA2 = await scanOf(a);
     expect((await call('POST', `panel/scans/${scanA.id}/run/`, a.owner.auth, {})).statusCode).toBeLessThan(
       300,
     );
     await work(a, allThree);
     exactA = await expectCountersExact(a.workspaceId);
     expect(exactA.vulnerabilities.find((r) => r.status === 'fixed')).toBeUndefined();
+    await expectScanListsExact(a, scanA.id);
+    await expectScanListsExact(a, scanA2.id);
+    expect(exactA.scans.filter((r) => r.scan_id === scanA2.id).reduce((n, r) => n + (r.n as number), 0)).toBe(
+      9,
+    );
+    // Another workspace's scan id shows nothing, its count included.
+    const scanB = (await call('GET', 'panel/scans/', b.owner.auth)).json().data.results[0].id as string;
+    const foreign = (await call('GET', `panel/vulnerabilities/?scan=${scanB}`, a.owner.auth)).json().data;
+    expect(foreign).toMatchObject({ result_count: 0, results: [] });
 
     // The panel reads the counters: dashboard and filtered totals match exact counts.
     const dash = (await call('GET', 'panel/dashboard/', a.owner.auth)).json().data;
@@ -178,15 +267,121 @@ describe('counters equal exact counts', () => {
     expect((await call('DELETE', `panel/all-assets/${a.assets[0]!.id}/`, a.owner.auth)).statusCode).toBe(200);
     await expectCountersExact(a.workspaceId);
     expect((await call('GET', 'panel/dashboard/', a.owner.auth)).json().data.assets).toBe(2);
-    expect((await call('DELETE', `panel/scans/${scanA.id}/`, a.owner.auth)).statusCode).toBe(200);
+
+    // Technologies as discovery writes them: on new assets and rewriting existing ones.
+    const tech = (slug: string, version: string | null) => ({
+      name: slug === 'nginx' ? 'Nginx' : 'PHP',
+      slug,
+      version,
+      categories: [{ name: slug === 'nginx' ? 'Web servers' : 'Programming languages' }],
+      website: `https://${slug}.example`,
+      description: null,
+      icon: `${slug}.svg`,
+    });
+    const [, kept1, kept2] = a.assets;
+    await server.db
+      .update(assets)
+      .set({ technologies: [tech('nginx', '1.25'), tech('php', null)] })
+      .where(eq(assets.id, kept1!.id));
+    await server.db
+      .update(assets)
+      .set({ technologies: [tech('nginx', '1.24'), tech('nginx', '1.25')] })
+      .where(eq(assets.id, kept2!.id));
+    await server.db.insert(assets).values({
+      workspace_id: a.workspaceId,
+      group_id: a.group.id,
+      host: 'c4.count.test',
+      port: 443,
+      technologies: [tech('nginx', null)],
+    });
+    expect((await expectCountersExact(a.workspaceId)).technologies).toEqual([
+      { slug: 'nginx', n: 3 },
+      { slug: 'php', n: 1 },
+    ]);
+    const techList = (await call('GET', 'panel/all-assets/technologies/', a.owner.auth)).json().data;
+    expect(techList).toEqual([
+      {
+        id: 'nginx',
+        name: 'Nginx',
+        icon: 'nginx.svg',
+        website: 'https://nginx.example',
+        description_en: null,
+        categories: [{ name: 'Web servers' }],
+        versions: ['1.24', '1.25'],
+        asset_count: 3,
+      },
+      expect.objectContaining({ id: 'php', versions: [], asset_count: 1 }),
+    ]);
+    // Rewritten without PHP and without 1.24 (an unrelated update changes nothing).
+    await server.db
+      .update(assets)
+      .set({ technologies: [tech('nginx', '1.25')] })
+      .where(eq(assets.id, kept1!.id));
+    await server.db
+      .update(assets)
+      .set({ technologies: [tech('nginx', '1.25')] })
+      .where(eq(assets.id, kept2!.id));
+    await server.db.update(assets).set({ title: 'Renamed' }).where(eq(assets.workspace_id, a.workspaceId));
     await expectCountersExact(a.workspaceId);
+    const after = (await call('GET', 'panel/all-assets/technologies/', a.owner.auth)).json().data;
+    expect(
+      after.map((t: { id: string; versions: string[]; asset_count: number }) => [
+        t.id,
+        t.versions,
+        t.asset_count,
+      ]),
+    ).toEqual([['nginx', ['1.25'], 3]]);
+    const byTech = (
+      await call('GET', 'panel/all-assets/filter-by-technology?technology_id=nginx', a.owner.auth)
+    ).json().data;
+    expect(byTech.result_count).toBe(3);
+    // Port options: the workspace's and the group's, moved by an asset changing port.
+    await server.db.update(assets).set({ port: 8080 }).where(eq(assets.id, kept2!.id));
+    await expectCountersExact(a.workspaceId);
+    const portOptions = [
+      { value: '443', count: 1 },
+      { value: '80', count: 1 },
+      { value: '8080', count: 1 },
+    ];
+    expect((await call('GET', 'panel/all-assets/?fieldname=port', a.owner.auth)).json().data).toEqual(
+      portOptions,
+    );
+    expect(
+      (await call('GET', `panel/asset-groups/${a.group.id}/assets/?fieldname=port`, a.owner.auth)).json()
+        .data,
+    ).toEqual(portOptions);
+    // Narrowed by another filter, they are counted exactly (and agree).
+    expect(
+      (await call('GET', 'panel/all-assets/?fieldname=port&status=200', a.owner.auth)).json().data,
+    ).toEqual(portOptions.filter((o) => o.value !== '443'));
+    expect(byTech.results).toHaveLength(3);
+    expect(
+      (await call('GET', 'panel/all-assets/filter-by-technology?technology_id=php', a.owner.auth)).json().data
+        .result_count,
+    ).toBe(0);
+
+    // A run deleted alone: its links go, the pairs other runs still make stay.
+    await server.db.delete(scanHistories).where(eq(scanHistories.id, scanA.scan_history_id));
+    await expectCountersExact(a.workspaceId);
+    await expectScanListsExact(a, scanA.id);
+    expect((await call('DELETE', `panel/scans/${scanA.id}/`, a.owner.auth)).statusCode).toBe(200);
+    const afterScan = await expectCountersExact(a.workspaceId);
+    // The other scan of the same findings keeps its nine.
+    expect(afterScan.scans.every((r) => r.scan_id === scanA2.id)).toBe(true);
+    expect(afterScan.scans.reduce((n, r) => n + (r.n as number), 0)).toBe(9);
+    await expectScanListsExact(a, scanA2.id);
     expect((await call('DELETE', `panel/assets/${a.group.id}/`, a.owner.auth)).statusCode).toBe(200);
     const afterGroup = await expectCountersExact(a.workspaceId);
     expect(afterGroup.assets).toEqual([]);
+    expect(afterGroup.technologies).toEqual([]);
+    expect((await call('GET', 'panel/all-assets/?fieldname=port', a.owner.auth)).json().data).toEqual([]);
+    expect((await call('GET', 'panel/all-assets/technologies/', a.owner.auth)).json().data).toEqual([]);
     expect((await call('GET', 'panel/dashboard/', a.owner.auth)).json().data.assets).toBe(0);
     // Findings deleted outright (as a workspace's deletion does) leave the counters at zero.
     await server.db.delete(vulnerabilities).where(eq(vulnerabilities.workspace_id, a.workspaceId));
-    expect((await expectCountersExact(a.workspaceId)).vulnerabilities).toEqual([]);
+    const afterAll = await expectCountersExact(a.workspaceId);
+    expect(afterAll.vulnerabilities).toEqual([]);
+    expect(afterAll.scans).toEqual([]);
     expect((await call('GET', 'panel/vulnerabilities/', a.owner.auth)).json().data.result_count).toBe(0);
     expect((await expectCountersExact(b.workspaceId)).vulnerabilities).toHaveLength(1);
   }, 120_000);

@@ -2,9 +2,9 @@
  * The chaos run's processes: Didban servers on fixed ports (so a killed one comes back at the same
  * address) and didban-worker processes, each restartable after a SIGKILL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT } from '../lib/server-process.mjs';
+import type { ChildProcess } from 'node:child_process';
+import { spawnServer, waitReady } from '../lib/server-process.mjs';
+import { spawnWorker } from '../lib/worker-process.mjs';
 
 export type Managed = {
   name: string;
@@ -54,30 +54,12 @@ function managed(
 
 /** A server process (apps/server/src/main.ts) on `port`; ready once /readyz answers. */
 export function serverProcess(name: string, port: number, env: Record<string, string>): Managed {
-  const url = `http://127.0.0.1:${port}`;
   return managed(
     name,
     'server',
-    () =>
-      spawn(
-        process.execPath,
-        ['--conditions=didban-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
-        {
-          cwd: join(ROOT, 'apps/server'),
-          env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', ...env },
-          stdio: ['ignore', 'ignore', 'ignore'],
-        },
-      ),
-    async () => {
-      const deadline = Date.now() + 240_000;
-      for (;;) {
-        try {
-          if ((await fetch(`${url}/readyz`)).ok) return;
-        } catch {}
-        if (Date.now() > deadline) throw new Error(`${name} did not start within 240 s`);
-        await sleep(200);
-      }
-    },
+    () => spawnServer(port, { LOG_LEVEL: 'error', ...env }, ['ignore', 'ignore', 'ignore']),
+    // No `child` given: a server killed while it starts is started again by the driver, not an error.
+    () => waitReady(`http://127.0.0.1:${port}`, { timeoutMs: 240_000, name }),
   );
 }
 
@@ -87,26 +69,14 @@ export function workerProcess(name: string, serverUrl: string, key: string, reso
     name,
     'worker',
     () =>
-      spawn(
-        process.execPath,
-        [
-          join(ROOT, 'apps/worker/bin/didban-worker.mjs'),
-          '--server',
-          serverUrl,
-          '--key',
-          key,
-          '--resolver',
-          resolver,
-          '--task-interval',
-          '1',
-          // One chunk at a time, so the chunks spread over the workers and one kill costs one chunk.
-          '--concurrency',
-          '1',
-          '--name',
-          name,
-        ],
-        { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'] },
-      ),
+      spawnWorker({
+        server: serverUrl,
+        key,
+        resolver,
+        // One chunk at a time, so the chunks spread over the workers and one kill costs one chunk.
+        args: ['--concurrency', '1', '--name', name],
+        stdio: ['ignore', 'ignore', 'ignore'],
+      }),
     async () => {},
   );
 }

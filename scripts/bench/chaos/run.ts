@@ -20,6 +20,7 @@ console.log(JSON.stringify(figures, null, 2));
 console.log(
   `chaos: ${figures.passed ? 'PASSED' : 'FAILED'} — tasks ${figures.tasks} (${figures.tasks_done} done, ${figures.tasks_failed_with_reason} failed with a reason), ` +
     `kills ${figures.kills.server} server + ${figures.kills.worker} worker, connections dropped ${figures.connections_dropped}, retries ${figures.retries}, ` +
-    `duplicates ${figures.duplicate_assets + figures.duplicate_findings + figures.duplicate_batches}, lost ${figures.lost}`,
+    `duplicates ${figures.duplicate_assets + figures.duplicate_findings + figures.duplicate_batches}, lost ${figures.lost}, ` +
+    `pairs not run cleanly ${figures.unclean_pairs.calm} calm / ${figures.unclean_pairs.chaos} chaos (explaining ${figures.explained_by_unclean_pairs} differences)`,
 );
 process.exit(figures.passed ? 0 : 1);

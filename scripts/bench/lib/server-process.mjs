@@ -1,10 +1,11 @@
 // Start the real Didban server as a child process for benchmarks, on a free port.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -19,30 +20,45 @@ export function freePort() {
   });
 }
 
-export async function startServerProcess(env = {}, { startTimeoutMs = 60_000 } = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'didban-bench-'));
-  const child = spawn(
+/** Spawn the server (apps/server/src/main.ts) on `port`; nothing is waited for. */
+export function spawnServer(port, env = {}, stdio = ['ignore', 'ignore', 'inherit']) {
+  return spawn(
     process.execPath,
     ['--conditions=didban-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
     {
       cwd: join(ROOT, 'apps/server'),
-      env: { ...process.env, PORT: String(port), DIDBAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      stdio,
     },
   );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + startTimeoutMs;
+}
+
+/**
+ * Resolves once `url`/readyz answers; rejects when the time is up, or at once when `child` (if
+ * given) has exited.
+ */
+export async function waitReady(url, { timeoutMs = 60_000, child, name = 'server' } = {}) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child && child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      if ((await fetch(`${url}/readyz`)).ok) return;
     } catch {}
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start within ${startTimeoutMs / 1000} s`);
-    }
+    if (Date.now() > deadline) throw new Error(`${name} did not start within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function startServerProcess(env = {}, { startTimeoutMs = 60_000 } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'didban-bench-'));
+  const child = spawnServer(port, { DIDBAN_DATA_DIR: dataDir, ...env });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(url, { timeoutMs: startTimeoutMs, child });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return {
     url,
@@ -55,11 +71,17 @@ export async function startServerProcess(env = {}, { startTimeoutMs = 60_000 } =
   };
 }
 
+/** The server's own `pg` driver (the benchmarks have no dependency of their own on it). */
+export async function loadPg() {
+  const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
+  return (await import(pathToFileURL(serverRequire.resolve('pg')).href)).default;
+}
+
 /** A fresh PostgreSQL database for a benchmark run; returns its URL and a drop function. */
 export async function createBenchDatabase(
   baseUrl = process.env.DIDBAN_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 ) {
-  const { default: pg } = await import(join(ROOT, 'apps/server/node_modules/pg/lib/index.js'));
+  const pg = await loadPg();
   const name = `didban_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -15,16 +15,11 @@
  * Env: DIDBAN_SCALE_ROWS (1000000), DIDBAN_SCALE_ROUNDS (30), DIDBAN_SCALE_KEEP=1 keeps the database.
  */
 
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createBenchDatabase, ROOT, startServerProcess } from '../lib/server-process.mjs';
+import { registerWorkspace } from '../lib/lab-workspace.js';
+import { createBenchDatabase, loadPg, startServerProcess } from '../lib/server-process.mjs';
 
-const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
-const pg = (
-  (await import(pathToFileURL(serverRequire.resolve('pg')).href)) as { default: typeof import('pg') }
-).default;
+const pg = (await loadPg()) as typeof import('pg');
 
 const ROWS = Number(process.env.DIDBAN_SCALE_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.DIDBAN_SCALE_ROUNDS ?? 30);
@@ -143,18 +138,8 @@ async function main() {
       return ((await r.json()) as { data: any }).data;
     };
     const users = [];
-    for (const name of ['scale_a', 'scale_b']) {
-      const { access, user } = await api('auth/register/', {
-        username: name,
-        email: `${name}@example.com`,
-        password: 'secret-pass',
-        confirm_password: 'secret-pass',
-      });
-      const ws = (
-        await client.query(`select id from workspaces where owner_id = $1 and kind = 'personal'`, [user.id])
-      ).rows[0].id as string;
-      users.push({ access, ws });
-    }
+    for (const name of ['scale_a', 'scale_b'])
+      users.push(await registerWorkspace((_method, path, body) => api(path, body), client, name));
 
     const seedStart = performance.now();
     console.log(`seeding ${ROWS} assets and ${ROWS} findings into each of 2 workspaces (load ${load()})`);

@@ -9,20 +9,16 @@
  *
  * Prints RSS over time, chunks done and findings, and the load average beside every sample.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { readPublicLibrary } from '../../../apps/server/src/templates/public-library.js';
 import { startLab } from '../../lab/src/lab.js';
-import { createBenchDatabase, ROOT, startServerProcess } from '../lib/server-process.mjs';
+import { labWorkspace } from '../lib/lab-workspace.js';
+import { createBenchDatabase, loadPg, startServerProcess } from '../lib/server-process.mjs';
+import { spawnWorker } from '../lib/worker-process.mjs';
 
-const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
-const pg = (
-  (await import(pathToFileURL(serverRequire.resolve('pg')).href)) as { default: typeof import('pg') }
-).default;
+const pg = (await loadPg()) as typeof import('pg');
 
 const HOSTS = Number(process.env.DIDBAN_MEM_HOSTS ?? 10_000);
 const SECONDS = Number(process.env.DIDBAN_MEM_SECONDS ?? 240);
@@ -70,26 +66,7 @@ try {
     // biome-ignore lint/suspicious/noExplicitAny: each call reads its own fields
     return ((await r.json()) as { data: any }).data;
   };
-  const { access, user } = await api('POST', 'auth/register/', {
-    username: 'memory',
-    email: 'memory@example.com',
-    password: 'secret-pass',
-    confirm_password: 'secret-pass',
-  });
-  const ws = (
-    await client.query(`select id from workspaces where owner_id = $1 and kind = 'personal'`, [user.id])
-  ).rows[0].id as string;
-  const group = (
-    await client.query(
-      `insert into asset_groups (workspace_id, name, roots, auto_discovery) values ($1, 'Memory', '["lab.didban.test"]'::jsonb, false) returning id`,
-      [ws],
-    )
-  ).rows[0].id as string;
-  await client.query(
-    `insert into assets (workspace_id, group_id, host, port, ip, status, service)
-     select $1, $2, h, 80, '', '200', 'http' from unnest($3::text[]) as h`,
-    [ws, group, names],
-  );
+  const { access, ws, group } = await labWorkspace(api, client, 'memory', 'Memory', names);
   const run = await api(
     'POST',
     'panel/scans/bulk-create/',
@@ -106,21 +83,7 @@ try {
   console.log(
     `${names.length} hosts × ${http.length} templates = ${(names.length * http.length).toLocaleString('en')} pairs in ${status0.total_task} chunks`,
   );
-  worker = spawn(
-    process.execPath,
-    [
-      join(ROOT, 'apps/worker/bin/didban-worker.mjs'),
-      '--server',
-      server.url,
-      '--key',
-      api_key,
-      '--resolver',
-      lab.resolver,
-      '--task-interval',
-      '1',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  worker = spawnWorker({ server: server.url, key: api_key, resolver: lab.resolver });
   const started = Date.now();
   console.log('| t (s) | RSS (MB) | chunks done | findings | load (1 min) |');
   console.log('| --- | --- | --- | --- | --- |');

@@ -177,7 +177,19 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
   ]);
   const hosts = new Map<string, HostSpec & { ip?: string }>();
   const services = new Map<string, RunningService>();
-  let nextIp = 100;
+  let allocated = 0;
+  /**
+   * The next free address: .100–.254 of the subnet, then of the /24s after it (a chaos run plants
+   * hundreds of sites, more than one /24 holds).
+   */
+  const allocateIp = () => {
+    const [a, b, c] = subnet.split('.').map(Number) as [number, number, number];
+    const block = Math.floor(allocated / 155);
+    const last = 100 + (allocated % 155);
+    allocated += 1;
+    if (c + block > 255) throw new Error(`the lab subnet ${subnet} has no free address left`);
+    return `${a}.${b}.${c + block}.${last}`;
+  };
   let wildcard: PlantedWildcard | undefined;
 
   const tls: TlsMaterial = await makeSelfSignedCert(`*.${LAB_ZONE}`, [
@@ -264,7 +276,7 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
       throw new Error(`${name} is outside the lab zones (${LAB_ZONE}, ${LAB_AXFR_ZONE})`);
     if (hosts.has(name)) await removeHost(name);
     const underWildcard = wildcard && name.endsWith(wildcard.pattern.slice(1));
-    const ip = spec.cname || (underWildcard && !spec.ip) ? undefined : (spec.ip ?? `${subnet}.${nextIp++}`);
+    const ip = spec.cname || (underWildcard && !spec.ip) ? undefined : (spec.ip ?? allocateIp());
     const host: HostSpec = { ...spec, name, ...(ip ? { ip } : {}), services: [] };
     hosts.set(name, host);
     // Names under the wildcard without their own address are answered by the wildcard itself.

@@ -4,7 +4,7 @@
  */
 import type { Asset, AssetOptionField, FilterOption } from '@didban/core';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { groupAssetCounts, workspaceAssetCount } from '../counters/counters.js';
+import { groupAssetCounts, portOptionCounts, workspaceAssetCount } from '../counters/counters.js';
 import type { Db } from '../db/database.js';
 import { assetSnapshots, assets, enumerationHistories } from '../db/schema.js';
 import { presentAsset } from '../discovery/present-asset.js';
@@ -167,9 +167,17 @@ export async function inventoryOptions(
   if (q.history) await workspaceHistory(db, workspaceId, q.history);
   const table = q.history ? sql`${assetSnapshots}` : sql`${assets}`;
   const { from, value } = optionValueSql(src, field);
+  const narrowing = inventoryConditions(src, {
+    ...q,
+    search: '',
+    filters: { ...q.filters, [field]: undefined },
+  });
+  // Ports of the live inventory, narrowed by nothing: the port counters (migration 0020) know them.
+  if (field === 'port' && !q.history && !q.search && narrowing.length === 0)
+    return portOptionCounts(db, workspaceId, groupId, MAX_OPTIONS);
   const conditions = [
     ...scope(src, workspaceId, groupId, q.history),
-    ...inventoryConditions(src, { ...q, search: '', filters: { ...q.filters, [field]: undefined } }),
+    ...narrowing,
     sql`${value} is not null and ${value} <> ''`,
   ];
   if (q.search) {

@@ -3,9 +3,9 @@
  * and how many assets use it. Ids are the Wappalyzer slugs, as on the assets themselves.
  */
 import type { TechnologySummary } from '@didban/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { assets } from '../db/schema.js';
+import { technologyCounters, technologyInfo, technologyVersionCounters } from '../db/schema.js';
 
 type Row = {
   id: string;
@@ -18,21 +18,23 @@ type Row = {
   asset_count: number;
 };
 
-/** @example await listTechnologies(db, ws.id) // [{ id: 'nginx', name: 'Nginx', versions: ['1.25'], asset_count: 3, … }] */
+/**
+ * Read from the technology counters (migration 0020), so the cost follows the number of
+ * technologies, not of assets.
+ * @example await listTechnologies(db, ws.id) // [{ id: 'nginx', name: 'Nginx', versions: ['1.25'], asset_count: 3, … }]
+ */
 export async function listTechnologies(db: Db, workspaceId: string): Promise<TechnologySummary[]> {
   const result = await db.execute(sql`
-    select t.e ->> 'slug' as id,
-           max(t.e ->> 'name') as name,
-           max(t.e ->> 'icon') as icon,
-           max(t.e ->> 'website') as website,
-           max(t.e ->> 'description') as description,
-           (array_agg(t.e -> 'categories'))[1] as categories,
-           array_remove(array_agg(distinct t.e ->> 'version'), null) as versions,
-           count(distinct ${assets.id})::int as asset_count
-    from ${assets} cross join lateral jsonb_array_elements(${assets.technologies}) as t(e)
-    where ${assets.workspace_id} = ${workspaceId}
-    group by 1
-    order by asset_count desc, name asc`);
+    select c.slug as id, i.name, i.icon, i.website, i.description, i.categories,
+           (select array_agg(v.version order by v.version) from (
+              select version from ${technologyVersionCounters}
+              where workspace_id = ${workspaceId} and slug = c.slug
+              group by version having sum(n) > 0) v) as versions,
+           c.n as asset_count
+    from (select slug, sum(n)::int as n from ${technologyCounters}
+          where workspace_id = ${workspaceId} group by slug having sum(n) > 0) c
+    left join ${technologyInfo} i on i.workspace_id = ${workspaceId} and i.slug = c.slug
+    order by asset_count desc, i.name asc`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   return rows.map((r) => ({
     id: r.id,
@@ -44,4 +46,13 @@ export async function listTechnologies(db: Db, workspaceId: string): Promise<Tec
     versions: r.versions ?? [],
     asset_count: Number(r.asset_count),
   }));
+}
+
+/** Assets of a workspace using this technology (by slug), from the counters. */
+export async function technologyAssetCount(db: Db, workspaceId: string, slug: string) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${technologyCounters.n}), 0)::int` })
+    .from(technologyCounters)
+    .where(and(eq(technologyCounters.workspace_id, workspaceId), eq(technologyCounters.slug, slug)));
+  return row?.n ?? 0;
 }

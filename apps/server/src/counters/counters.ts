@@ -5,8 +5,13 @@
  * of the tables they count.
  */
 import { countSeverities, type Severity } from '@didban/core';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { assetCounters, scanHistoryCounters, vulnerabilityCounters } from '../db/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  assetCounters,
+  assetPortCounters,
+  scanHistoryCounters,
+  vulnerabilityCounters,
+} from '../db/schema.js';
 import type { Tx } from '../queue/task-kinds.js';
 
 /** Severity rank → name (critical 5 … unknown 0), as severity-rank.ts numbers them. */
@@ -105,3 +110,26 @@ export async function groupAssetCounts(db: Tx, groupIds: string[]) {
 /** Assets of one group as an SQL expression (ordering groups by size). */
 export const groupAssetCountSql = (groupId: unknown) =>
   sql`(select coalesce(sum(c.n), 0) from ${assetCounters} c where c.group_id = ${groupId})`;
+
+/**
+ * The port filter's options of a workspace (or one group): each port with its assets, most used
+ * first, as the exact group-by orders them (count, then the port as text).
+ */
+export async function portOptionCounts(db: Tx, workspaceId: string, groupId: string | null, limit: number) {
+  const rows = await db
+    .select({
+      value: sql<string>`${assetPortCounters.port}::text`,
+      count: sql<number>`sum(${assetPortCounters.n})::int`,
+    })
+    .from(assetPortCounters)
+    .where(
+      groupId
+        ? and(eq(assetPortCounters.workspace_id, workspaceId), eq(assetPortCounters.group_id, groupId))
+        : eq(assetPortCounters.workspace_id, workspaceId),
+    )
+    .groupBy(assetPortCounters.port)
+    .having(sql`sum(${assetPortCounters.n}) > 0`)
+    .orderBy(sql`2 desc`, sql`1 asc`)
+    .limit(limit);
+  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}

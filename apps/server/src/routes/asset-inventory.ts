@@ -10,14 +10,14 @@ import {
   pageInfo,
   technologySummarySchema,
 } from '@didban/core';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { inventoryOptions, listInventory, listInventoryAfter } from '../assets/inventory.js';
 import { cursorPageSize } from '../assets/inventory-cursor.js';
 import { isUuid, parseInventoryQuery } from '../assets/inventory-query.js';
-import { listTechnologies } from '../assets/technologies.js';
+import { listTechnologies, technologyAssetCount } from '../assets/technologies.js';
 import { assetChanges, assets } from '../db/schema.js';
 import { presentAsset, presentAssetDetail } from '../discovery/present-asset.js';
 import { currentWorkspace } from '../http/access.js';
@@ -114,19 +114,23 @@ export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const q = request.query;
+        const workspaceId = currentWorkspace(request).id;
         const where = and(
-          eq(assets.workspace_id, currentWorkspace(request).id),
+          eq(assets.workspace_id, workspaceId),
           sql`${assets.technologies} @> ${JSON.stringify([{ slug: q.technology_id }])}::jsonb`,
         );
-        const [total] = await db.select({ n: count() }).from(assets).where(where);
-        const rows = await db
-          .select()
-          .from(assets)
-          .where(where)
-          .orderBy(asc(assets.host), asc(assets.port), asc(assets.id))
-          .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size);
-        return { data: { results: rows.map(presentAsset), ...pageInfo(total?.n ?? 0, q.page, q.page_size) } };
+        // The total from the technology counters; the page and it run at once.
+        const [total, rows] = await Promise.all([
+          technologyAssetCount(db, workspaceId, q.technology_id),
+          db
+            .select()
+            .from(assets)
+            .where(where)
+            .orderBy(asc(assets.host), asc(assets.port), asc(assets.id))
+            .limit(q.page_size)
+            .offset((q.page - 1) * q.page_size),
+        ]);
+        return { data: { results: rows.map(presentAsset), ...pageInfo(total, q.page, q.page_size) } };
       },
     );
 

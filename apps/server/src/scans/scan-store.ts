@@ -2,17 +2,11 @@
  * Loading scans of a workspace and presenting them with what the list shows: latest run, schedule,
  * names of their group and worker group, open findings by severity.
  */
-import { countSeverities, type Scan, type ScanListStatus, type Severity } from '@didban/core';
+import { countSeverities, type Scan, type ScanListStatus } from '@didban/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  assetGroups,
-  scanHistories,
-  scanHistoryVulnerabilities,
-  scans,
-  schedules,
-  vulnerabilities,
-  workerGroups,
-} from '../db/schema.js';
+import { severityBreakdown } from '../counters/counters.js';
+import { scanVulnerabilityCells } from '../counters/scan-counters.js';
+import { assetGroups, scanHistories, scans, schedules, workerGroups } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { Tx } from '../queue/task-kinds.js';
 import { historyFindingCounts } from './finish-scan-run.js';
@@ -109,22 +103,17 @@ export async function presentScans(db: Tx, rows: ScanRow[]): Promise<Scan[]> {
         .where(inArray(workerGroups.id, workerIds))
     : [];
   const workerName = new Map(workerRows.map((w) => [w.id, w.name]));
-  const open = await db
-    .select({
-      scan_id: scanHistories.scan_id,
-      severity: vulnerabilities.severity,
-      n: sql<number>`count(distinct ${vulnerabilities.id})::int`,
-    })
-    .from(scanHistoryVulnerabilities)
-    .innerJoin(scanHistories, eq(scanHistories.id, scanHistoryVulnerabilities.history_id))
-    .innerJoin(vulnerabilities, eq(vulnerabilities.id, scanHistoryVulnerabilities.vulnerability_id))
-    .where(and(inArray(scanHistories.scan_id, ids), inArray(vulnerabilities.status, ['open', 'in_progress'])))
-    .groupBy(scanHistories.scan_id, vulnerabilities.severity);
-  const openBy = new Map(ids.map((id) => [id, countSeverities([])]));
-  for (const r of open) {
-    const bucket = r.severity === 'unknown' ? 'info' : (r.severity as Exclude<Severity, 'unknown'>);
-    openBy.get(r.scan_id)![bucket] += r.n;
-  }
+  // Open findings: the scan counters (distinct findings over all its runs, migration 0020).
+  const cells = await scanVulnerabilityCells(db, ids);
+  const openBy = new Map(
+    ids.map((id) => [
+      id,
+      severityBreakdown(
+        cells.filter((c) => c.scan_id === id),
+        ['open', 'in_progress'],
+      ),
+    ]),
+  );
   return rows.map((r) => {
     const h = latestBy.get(r.id);
     const s = scheduleBy.get(r.id);
