@@ -64,7 +64,8 @@ const GO_ONLY_LIMITS = /\(\?<[=!]|\{(?:\d{4,}|\d*,\d{4,})\}/;
  */
 function provenValid(pattern: string): boolean {
   if (GO_ONLY_LIMITS.test(pattern)) return false;
-  const translated = translateGoRegex(pattern);
+  // Leading flags are valid Go; without them `(?m)` patterns translate too (only validity counts here).
+  const translated = translateGoRegex(pattern.replace(/^(?:\(\?[imsU]+\))+/, ''));
   if (!translated) return false;
   try {
     new RegExp(translated.source, translated.flags);
