@@ -14,7 +14,7 @@ const json = args.includes('--json');
 // `--only http,dns`: load just these top-level folders (payloads still resolve from the root).
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new Set((args[onlyIndex + 1] ?? '').split(',')) : undefined;
-const dirArg = args.find((a, i) => !a.startsWith('--') && i !== onlyIndex + 1);
+const dirArg = args.find((a, i) => !a.startsWith('--') && (onlyIndex < 0 || i !== onlyIndex + 1));
 if (!dirArg) {
   console.error('usage: pnpm corpus <templates-dir> [--only http,dns] [--json]');
   process.exit(2);

@@ -1,4 +1,5 @@
 import { isMap, LineCounter, type Node, parseDocument, type ScalarTag } from 'yaml';
+import { fastLoad } from './fast-yaml.js';
 import { TEMPLATE_SPEC } from './schema.js';
 import {
   type ParsedTemplate,
@@ -58,6 +59,27 @@ const NUMBER_LIKE_TEXT: ScalarTag = {
  * if (!result.ok) for (const e of result.errors) console.log(`${e.line}:${e.column} ${e.path}: ${e.message}`);
  */
 export function parseTemplate(source: string): ParseTemplateResult {
+  // Most templates are valid: plain data is enough to check them. Any issue (or YAML the fast
+  // path does not take) is found again on the `yaml` node tree, which says where it is.
+  const data = fastLoad(source);
+  if (data) {
+    const sink = new IssueSink();
+    const protocols = checkData(data, data, sink);
+    if (sink.errors.length === 0 && sink.warnings.length === 0)
+      return { ok: true, template: buildTemplate(data, protocols), warnings: [] };
+  }
+  return parseWithPositions(source);
+}
+
+/** Validation shared by both paths; `root` is the `yaml` node tree or the data itself. */
+function checkData(data: Record<string, unknown>, root: unknown, sink: IssueSink) {
+  validateObject(root, TEMPLATE_SPEC, ['id', 'info'], '', sink);
+  checkId(data, root, sink);
+  checkInfo(data, root, sink);
+  return checkProtocols(data, root, sink);
+}
+
+function parseWithPositions(source: string): ParseTemplateResult {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, {
     lineCounter,
@@ -97,26 +119,23 @@ export function parseTemplate(source: string): ParseTemplateResult {
     });
     return { ok: false, errors: sink.errors, warnings: sink.warnings };
   }
-  validateObject(root, TEMPLATE_SPEC, ['id', 'info'], '', sink);
-  checkId(data, root, sink);
-  checkInfo(data, root, sink);
-  const protocols = checkProtocols(data, root, sink);
+  const protocols = checkData(data, root, sink);
 
   if (sink.errors.length > 0) return { ok: false, errors: sink.errors, warnings: sink.warnings };
   return { ok: true, template: buildTemplate(data, protocols), warnings: sink.warnings };
 }
 
-const nodeAt = (root: Node, ...path: (string | number)[]): Node => {
+const nodeAt = (root: unknown, ...path: (string | number)[]): unknown => {
   let node: unknown = root;
   for (const key of path) {
     const next = (node as { get?: (k: unknown, keep: boolean) => unknown }).get?.(key, true);
     if (next === undefined) break;
     node = next;
   }
-  return node as Node;
+  return node;
 };
 
-function checkId(data: Record<string, unknown>, root: Node, sink: IssueSink): void {
+function checkId(data: Record<string, unknown>, root: unknown, sink: IssueSink): void {
   const id = data.id;
   if (id === undefined) return;
   if (typeof id !== 'string' || !TEMPLATE_ID_PATTERN.test(id)) {
@@ -129,7 +148,7 @@ function checkId(data: Record<string, unknown>, root: Node, sink: IssueSink): vo
   }
 }
 
-function checkInfo(data: Record<string, unknown>, root: Node, sink: IssueSink): void {
+function checkInfo(data: Record<string, unknown>, root: unknown, sink: IssueSink): void {
   const info = data.info as Record<string, unknown> | undefined;
   if (!info || typeof info !== 'object') return;
   const infoNode = nodeAt(root, 'info');
@@ -153,7 +172,7 @@ function checkInfo(data: Record<string, unknown>, root: Node, sink: IssueSink): 
 
 function checkProtocols(
   data: Record<string, unknown>,
-  root: Node,
+  root: unknown,
   sink: IssueSink,
 ): (RunnableProtocol | RejectedProtocol)[] {
   const found: (RunnableProtocol | RejectedProtocol)[] = [];

@@ -114,4 +114,61 @@ describe('parseTemplate', () => {
       ['a', '{{b}}2'],
     ]);
   });
+
+  it('reads plain scalars as the yaml core schema does, number-like text kept as text', () => {
+    const metadata = `  metadata:
+    hex: 444953543030303030303031
+    padded: 0011
+    version: 1.10
+    underscored: 1_000
+    date: 2021-01-01
+    word: yes
+    hexint: 0x1F
+    octal: 0o17
+    float: 1.5
+    inf: -.inf
+    exp: 1e3
+    truth: True
+    nothing: ~
+    quoted: "200"
+    and: "a && b"
+`;
+    const result = parseTemplate(valid.replace('  tags: [git, exposure]\n', metadata));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.template.info.metadata).toEqual({
+      hex: '444953543030303030303031',
+      padded: '0011',
+      version: '1.10',
+      underscored: '1_000',
+      date: '2021-01-01',
+      word: 'yes',
+      hexint: 31,
+      octal: 15,
+      float: 1.5,
+      inf: Number.NEGATIVE_INFINITY,
+      exp: '1e3',
+      truth: true,
+      nothing: null,
+      quoted: '200',
+      and: 'a && b',
+    });
+  });
+
+  it('still bounds aliases: an alias bomb is an error', () => {
+    const bomb = valid.replace(
+      'http:\n',
+      `variables:
+  a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]
+  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+  e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
+http:\n`,
+    );
+    const result = parseTemplate(bomb);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors[0]?.message).toMatch(/^invalid YAML: aliases expand too far/);
+  });
 });

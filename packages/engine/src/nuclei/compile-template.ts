@@ -168,7 +168,6 @@ export function compileTemplate(
     id: parsed.id,
     info: parsed.info,
     path,
-    parsed,
     blocks,
     variables: parsed.variables.map(([k, v]) => [k, toByteString(v)] as const),
     constants: parsed.constants.map(([k, v]) => [k, toByteString(v)] as const),

@@ -220,8 +220,15 @@ function yamlFilesUnder(path: string): string[] {
 /** Reads every `.yaml`/`.yml` file under the given files or folders and loads them. */
 export function loadTemplateFiles(paths: readonly string[], options: LoadOptions = {}): LoadResult {
   const files = paths.flatMap(yamlFilesUnder);
+  // Each file is read when the loader reaches it, so the texts of thousands of templates are
+  // never all held at once (16 MB of YAML for the community `http/` folder).
   return loadTemplates(
-    files.map((path) => ({ path, content: readFileSync(path, 'utf8') })),
+    files.map((path) => ({
+      path,
+      get content() {
+        return readFileSync(path, 'utf8');
+      },
+    })),
     options,
   );
 }

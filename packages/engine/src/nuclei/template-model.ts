@@ -1,4 +1,4 @@
-import type { ParsedTemplate, TemplateInfo } from '@didban/core';
+import type { TemplateInfo } from '@didban/core';
 import type { FlowExpr } from './load/simple-flow.js';
 import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';
@@ -89,7 +89,6 @@ export interface CompiledTemplate {
   readonly id: string;
   readonly info: TemplateInfo;
   readonly path?: string;
-  readonly parsed: ParsedTemplate;
   /** Blocks in file order, protocols as they appear. */
   readonly blocks: readonly Block[];
   readonly workflow?: readonly WorkflowStep[];

@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { evaluateDsl, evaluateDslCondition } from '../../src/nuclei/dsl/evaluate.js';
 import { helperNames } from '../../src/nuclei/dsl/helpers.js';
@@ -112,5 +113,27 @@ describe('renderTemplate', () => {
 
   it('leaves unknown markers in place', () => {
     expect(renderTemplate('{{nope}}-{{user}}', scope({ user: 'u' }))).toBe('{{nope}}-u');
+  });
+});
+
+describe('helpers added for the community corpus', () => {
+  it('generate_jwt signs claims as Nuclei does (keys sorted, HTML escaped, HMAC)', () => {
+    // Expected token computed separately with Python's hmac over the same bytes.
+    expect(
+      evaluateDsl(`generate_jwt('{"user":"admin","html":"<b>","a":1}', 'HS256', 'secret')`, scope({})),
+    ).toBe(
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJhIjoxLCJodG1sIjoiXHUwMDNjYlx1MDAzZSIsInVzZXIiOiJhZG1pbiJ9.e2ELDTfWkMvzr2aFDMARJm5vgOa51ee2mD552_NIKCs',
+    );
+    expect(evaluateDsl(`generate_jwt('{}', 'none')`, scope({}))).toBe(
+      'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.e30.',
+    );
+    expect(evaluateDslCondition(`generate_jwt('not json', 'HS256') != ''`, scope({}))).toBe(false);
+  });
+
+  it('zip builds an archive holding each entry', () => {
+    const archive = evaluateDsl(`zip('plugin/a.php', '<?php echo 1; ?>', 'b.txt', 'bee')`, scope({}));
+    const files = unzipSync(Buffer.from(String(archive), 'latin1'));
+    expect(Object.keys(files)).toEqual(['plugin/a.php', 'b.txt']);
+    expect(Buffer.from(files['plugin/a.php']!).toString()).toBe('<?php echo 1; ?>');
   });
 });

@@ -50,4 +50,20 @@ describe('Go regular expressions', () => {
   it('reports an invalid pattern with the pattern in the message', () => {
     expect(() => compileGoRegex('a(b')).toThrow(/a\(b/);
   });
+
+  it('refuses at compile time what Go refuses though JavaScript accepts it', () => {
+    expect(() => compileGoRegex('(?<=a)b+')).toThrow(/\(\?<=a\)b\+/);
+    expect(() => compileGoRegex('a{1001}')).toThrow(/a\{1001\}/);
+  });
+
+  it('matches with RE2 semantics when the program is built at first use', () => {
+    const re = compileGoRegex('server: ([a-z]+)\\s*v(\\d+)');
+    expect(re.engine).toBe('re2');
+    expect(re.findAll('Server: x\nserver: nginx v12')[0]?.groups).toEqual([
+      'server: nginx v12',
+      'nginx',
+      '12',
+    ]);
+    expect(re.test('server: NGINX v1')).toBe(false);
+  });
 });

@@ -11,8 +11,11 @@ import {
 import { compileGoRegex } from '../regex/go-regex.js';
 import { asciiLower, asciiUpper, stringToBytes } from '../util/bytes.js';
 import { compareVersions } from './compare-versions.js';
+import { jarmHelper } from './jarm/jarm-helper.js';
+import { generateJwt } from './jwt.js';
 import { mmh3 } from './mmh3.js';
 import { DslError, type DslValue, formatNumber, isList, toNum, toStr } from './values.js';
+import { zipHelper } from './zip.js';
 
 export type Helper = (args: readonly DslValue[]) => DslValue;
 
@@ -104,6 +107,10 @@ const need = (args: readonly DslValue[], n: number, name: string): void => {
 
 const table: Record<string, Helper> = {
   contains: (a) => toStr(a[0]).includes(toStr(a[1])),
+  // Taken over the network before the operators run (jarm/jarm-helper.ts); this reads the result.
+  jarm: (a) => jarmHelper(toStr(a[0])),
+  generate_jwt: generateJwt,
+  zip: zipHelper,
   contains_all: (a) => a.slice(1).every((s) => toStr(a[0]).includes(toStr(s))),
   contains_any: (a) => a.slice(1).some((s) => toStr(a[0]).includes(toStr(s))),
   equals_any: (a) => a.slice(1).some((s) => toStr(a[0]) === toStr(s)),

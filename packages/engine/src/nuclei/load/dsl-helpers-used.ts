@@ -5,7 +5,8 @@ import { hasHelper } from '../dsl/helpers.js';
 const NOT_HELPERS = new Set(['and', 'or', 'not', 'in', 'if', 'true', 'false', 'nil']);
 const CALL = /([A-Za-z_][A-Za-z0-9_]*)\s*\(/g;
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g;
-const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;
+// An innermost placeholder: `{{url_encode('…{{randstr}}…')}}` is read inside out, as Nuclei renders it.
+const INNERMOST = /\{\{((?:(?!\{\{|\}\})[\s\S])*)\}\}/g;
 
 /** Helper names called in an expression, string literals removed (`base64("alert(1)")` calls base64 only). */
 function callsIn(expression: string, into: Set<string>): void {
@@ -22,10 +23,23 @@ function looksLikeDsl(expression: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(code) && !/[A-Za-z_)\]]\./.test(code);
 }
 
+/** Calls in `{{…}}` placeholders, innermost first; each rendered one stands in as plain text. */
+function placeholderCalls(text: string, into: Set<string>): void {
+  let rest = text;
+  for (let depth = 0; depth < 8 && rest.includes('{{'); depth++) {
+    const next = rest.replace(INNERMOST, (_, inner: string) => {
+      if (looksLikeDsl(inner)) callsIn(inner, into);
+      return 'x';
+    });
+    if (next === rest) return;
+    rest = next;
+  }
+}
+
 function walk(value: unknown, inDsl: boolean, into: Set<string>): void {
   if (typeof value === 'string') {
     if (inDsl) callsIn(value, into);
-    else for (const m of value.matchAll(PLACEHOLDER)) if (looksLikeDsl(m[1]!)) callsIn(m[1]!, into);
+    else placeholderCalls(value, into);
   } else if (Array.isArray(value)) for (const v of value) walk(v, inDsl, into);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) walk(v, inDsl || k === 'dsl', into);

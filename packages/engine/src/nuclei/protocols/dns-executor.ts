@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import { prefetchJarm } from '../dsl/jarm/jarm-helper.js';
 import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { evaluateOperators } from '../operators/evaluate-operators.js';
@@ -37,6 +38,11 @@ export async function runDnsBlock(run: TemplateRun, block: DnsBlock): Promise<Bl
     const fields = replyFields(reply, name, block.type);
     const opScope = new LayeredScope(fields, combo as Map<string, DslValue>, run.state, base);
     const read = partReader(opScope);
+    const jarm = prefetchJarm(block.operators, opScope, {
+      timeoutMs: scan.options.timeoutMs,
+      signal: scan.signal,
+    });
+    if (jarm) await jarm;
     const outcome = evaluateOperators(block.operators, {
       scope: opScope,
       part: (p) => read(p ?? 'raw'),

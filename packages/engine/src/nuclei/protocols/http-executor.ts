@@ -1,3 +1,4 @@
+import { prefetchJarm } from '../dsl/jarm/jarm-helper.js';
 import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { toStr } from '../dsl/values.js';
@@ -160,6 +161,11 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
               run.state,
               base,
             );
+            const jarm = prefetchJarm(block.operators, opScope, {
+              timeoutMs: run.scan.options.timeoutMs,
+              signal: run.scan.signal,
+            });
+            if (jarm) await jarm;
             const outcome = evaluateOperators(block.operators, {
               scope: opScope,
               part: partReader(opScope),

@@ -7,6 +7,7 @@ import {
   type TLSSocket,
   connect as tlsConnect,
 } from 'node:tls';
+import { prefetchJarm } from '../dsl/jarm/jarm-helper.js';
 import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { evaluateOperators } from '../operators/evaluate-operators.js';
@@ -65,6 +66,11 @@ export async function runSslBlock(run: TemplateRun, block: SslBlock): Promise<Bl
   }
   const opScope = new LayeredScope(fields, run.state, base);
   const read = partReader(opScope);
+  const jarm = prefetchJarm(block.operators, opScope, {
+    timeoutMs: scan.options.timeoutMs,
+    signal: scan.signal,
+  });
+  if (jarm) await jarm;
   const outcome = evaluateOperators(block.operators, {
     scope: opScope,
     part: (p) => read(p ?? 'response'),

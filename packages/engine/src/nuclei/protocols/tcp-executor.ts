@@ -1,5 +1,6 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { prefetchJarm } from '../dsl/jarm/jarm-helper.js';
 import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { evaluateOperators } from '../operators/evaluate-operators.js';
@@ -61,6 +62,11 @@ export async function runTcpBlock(run: TemplateRun, block: TcpBlock): Promise<Bl
       if (!exchange) continue;
       const opScope = new LayeredScope(exchange.fields, combo as Map<string, DslValue>, run.state, base);
       const read = partReader(opScope);
+      const jarm = prefetchJarm(block.operators, opScope, {
+        timeoutMs: scan.options.timeoutMs,
+        signal: scan.signal,
+      });
+      if (jarm) await jarm;
       const outcome = evaluateOperators(block.operators, {
         scope: opScope,
         part: (p) => read(p ?? 'data'),

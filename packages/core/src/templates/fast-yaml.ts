@@ -1,0 +1,95 @@
+/**
+ * A fast first pass over template YAML: js-yaml builds plain data about ten times faster than
+ * the `yaml` library builds its node tree (which the validator needs only to say where an error
+ * is). The schema resolves plain scalars exactly as `yaml`'s core schema with the number-like
+ * text rule of parse-template.ts, so a template that passes yields the same data either way;
+ * anything unusual (an alias to a list or map, an unknown tag, several documents, a parse error)
+ * returns undefined and takes the `yaml` path.
+ */
+import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+
+// The `yaml` library's core-schema patterns (YAML 1.2), in its order of precedence.
+const NUMBER_LIKE_TEXT =
+  /^(?:[-+]?0[0-9]+|[-+]?[0-9]{16,}|[-+]?[0-9]+(?:\.[0-9]*)?[eE][-+]?[0-9]+|[-+]?[0-9]+\.[0-9]*0)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT_DEC = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+
+const nullType = new Type('tag:yaml.org,2002:null', {
+  kind: 'scalar',
+  resolve: (data: string) => NULL.test(data),
+  construct: () => null,
+});
+
+const boolType = new Type('tag:yaml.org,2002:bool', {
+  kind: 'scalar',
+  resolve: (data: string) => BOOL.test(data),
+  construct: (data: string) => data[0] === 't' || data[0] === 'T',
+});
+
+const numberLikeText = new Type('tag:yaml.org,2002:str', {
+  kind: 'scalar',
+  resolve: (data: string) => NUMBER_LIKE_TEXT.test(data),
+  construct: (data: string) => data,
+});
+
+const int = new Type('tag:yaml.org,2002:int', {
+  kind: 'scalar',
+  resolve: (data: string) => INT_OCT.test(data) || INT_DEC.test(data) || INT_HEX.test(data),
+  construct: (data: string) =>
+    INT_OCT.test(data)
+      ? Number.parseInt(data.slice(2), 8)
+      : INT_HEX.test(data)
+        ? Number.parseInt(data, 16)
+        : Number(data),
+});
+
+const float = new Type('tag:yaml.org,2002:float', {
+  kind: 'scalar',
+  resolve: (data: string) => FLOAT_NAN.test(data) || FLOAT_EXP.test(data) || FLOAT.test(data),
+  construct: (data: string) => {
+    if (!FLOAT_NAN.test(data)) return Number.parseFloat(data);
+    if (data.endsWith('nan') || data.endsWith('NaN') || data.endsWith('NAN')) return Number.NaN;
+    return data.startsWith('-') ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  },
+});
+
+// FAILSAFE has only the explicit str/seq/map types, so these implicit ones apply in this order.
+const SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [numberLikeText, nullType, boolType, int, float] });
+
+/**
+ * Whether some list or map is reached twice: an alias to a collection. Such templates go the
+ * `yaml` way, which bounds how far aliases may expand (a "billion laughs" must stay an error).
+ * Stops at the first repeat, so it never walks more than the distinct collections of the text.
+ */
+function reusesCollections(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (seen.has(value)) return true;
+    seen.add(value);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push(child);
+  }
+  return false;
+}
+
+/** Plain data of a template's YAML, or undefined when the `yaml` path must decide. */
+export function fastLoad(source: string): Record<string, unknown> | undefined {
+  let data: unknown;
+  try {
+    data = load(source, { schema: SCHEMA });
+  } catch {
+    return undefined;
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || reusesCollections(data))
+    return undefined;
+  return data as Record<string, unknown>;
+}

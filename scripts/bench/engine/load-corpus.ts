@@ -1,0 +1,71 @@
+/**
+ * Loading a nuclei-templates folder with the engine's loader, as a scan does:
+ *   node --conditions=didban-source --import tsx scripts/bench/engine/load-corpus.ts <templates-root> [folder=http] [rounds=3]
+ * Each round runs in a fresh process (cold: module load excluded, YAML parsing and compiling
+ * included) and prints the load time, its CPU time (steadier than wall time on a shared machine),
+ * peak RSS and heap held after a GC, with the load average.
+ * No corpus is committed: unpack one outside the repository.
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const [rootArg, folder = 'http', roundsArg = '3', child] = process.argv.slice(2);
+if (!rootArg) {
+  console.error('usage: load-corpus.ts <templates-root> [folder=http] [rounds=3]');
+  process.exit(2);
+}
+const root = resolve(rootArg);
+
+if (child === '--child') {
+  const { loadTemplateFiles } = await import('../../../packages/engine/src/index.js');
+  const rssBefore = process.memoryUsage().rss;
+  const started = process.hrtime.bigint();
+  const cpuBefore = process.cpuUsage();
+  const result = loadTemplateFiles([join(root, folder)], { templatesRoot: root });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  (globalThis as { gc?: () => void }).gc?.();
+  const heldMb = process.memoryUsage().heapUsed / 2 ** 20;
+  console.log(
+    JSON.stringify({
+      ms,
+      cpuMs,
+      peakMb,
+      heldMb,
+      baseMb: rssBefore / 2 ** 20,
+      templates: result.templates.length,
+      rejected: result.rejected.length,
+      invalid: result.invalid.length,
+    }),
+  );
+  // Keep the result alive until measured.
+  if (result.templates.length < 0) console.log(result);
+} else {
+  const self = new URL(import.meta.url).pathname;
+  const rows: { ms: number; cpuMs: number; peakMb: number; heldMb: number; baseMb: number }[] = [];
+  for (let i = 0; i < Number(roundsArg); i++) {
+    const load = loadavg()[0]!.toFixed(1);
+    const out = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--conditions=didban-source', '--import', 'tsx', self, root, folder, '0', '--child'],
+      { encoding: 'utf8', maxBuffer: 1 << 26 },
+    );
+    const row = JSON.parse(out.trim().split('\n').pop()!);
+    rows.push(row);
+    console.log(
+      `round ${i + 1}: ${folder}/ ${row.templates} compiled, ${row.rejected} rejected, ${row.invalid} invalid in ` +
+        `${(row.ms / 1000).toFixed(2)} s (CPU ${(row.cpuMs / 1000).toFixed(2)} s); peak RSS ${row.peakMb.toFixed(0)} MB (${row.baseMb.toFixed(0)} MB before loading), ` +
+        `heap held after GC ${row.heldMb.toFixed(0)} MB; load average ${load}`,
+    );
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(
+    `median: ${(median(rows.map((r) => r.ms)) / 1000).toFixed(2)} s (CPU ${(median(rows.map((r) => r.cpuMs)) / 1000).toFixed(2)} s), peak RSS ${median(rows.map((r) => r.peakMb)).toFixed(0)} MB; ` +
+      `load average now ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (2 CPUs shared by 6 engineers)`,
+  );
+}
