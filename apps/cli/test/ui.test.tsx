@@ -147,7 +147,9 @@ describe('didban ui', () => {
     await until('Bulk scan of 1 selected asset(s)');
     // Spec §5's prefill plus the date, as the panel's dialog and `scans start` name it.
     expect(frame()).toMatch(
-      new RegExp(`Name: bulk scan for ${second.replace(/\./g, '\\.')} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d`),
+      new RegExp(
+        `Name: bulk scan for ${String(second).replace(/\./g, '\\.')} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d`,
+      ),
     );
     await press(KEY.enter);
     await until('Choose at least one template or tag.');

@@ -39,7 +39,11 @@ async function timeStart() {
   }
 }
 
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 console.log(`load average before: ${load()}`);
 if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
   const s = await timeStart();
