@@ -412,6 +412,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: (w) => ({ url: `${API}/token/verify/`, payload: { token: w.people.owner.access } }),
     crossTenant: { skip: 'public' },
   },
+  // Which external sign-ins are offered: public, the same answer for everyone.
+  'GET /api/v1/auth/providers/': {
+    expect: all(200),
+    request: () => ({ url: `${API}/auth/providers/` }),
+    crossTenant: { skip: 'public' },
+  },
   // GitHub sign-in is not configured on the matrix server: 501 for everyone, never a leak.
   'GET /api/v1/auth/github/get-endpoint/': {
     expect: all(501),
