@@ -20,7 +20,7 @@ export type Received = {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
-  body: any;
+  body: Json;
   /** The body as sent, to check a signature over the exact bytes. */
   raw: string;
 };
