@@ -40,7 +40,7 @@ export const ACCOUNT_MESSAGES = {
   },
   'activity.workers.unknown_maker_kept': {
     en: '{count} worker key(s) of this team were made before Didban recorded who makes a key, so they were kept when {target} left: {names}. Revoke any that were theirs.',
-    fa: '{count} کلید کارگر این تیم پیش از آن ساخته شده که دیدبان سازندهٔ کلید را ثبت کند، پس با رفتن {target} باقی ماند: {names}. هر کدام را که از او بود باطل کنید.',
+    fa: '{count} کلید کارگزار این تیم پیش از آن ساخته شده که دیدبان سازندهٔ کلید را ثبت کند، پس با رفتن {target} باقی ماند: {names}. هر کدام را که از او بود باطل کنید.',
   },
   'mail.verify_subject': {
     en: 'Confirm your email address for Didban',
