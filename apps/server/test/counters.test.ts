@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, scanHistories, vulnerabilities } from '../src/db/schema.js';
+import { assets, scanHistories, vulnerabilities, workspaces } from '../src/db/schema.js';
 import { findingItem, groupWithAssets } from './helpers/scans.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 import { asWorker, createWorker, personalWorkspaceId } from './helpers/workers.js';
@@ -384,5 +384,14 @@ describe('counters equal exact counts', () => {
     expect(afterAll.scans).toEqual([]);
     expect((await call('GET', 'panel/vulnerabilities/', a.owner.auth)).json().data.result_count).toBe(0);
     expect((await expectCountersExact(b.workspaceId)).vulnerabilities).toHaveLength(1);
+    // A workspace deleted with everything in it (a team's deletion): its counters and pairs go too.
+    await server.db.delete(workspaces).where(eq(workspaces.id, b.workspaceId));
+    const [left] = await rows(sql`select
+      (select count(*) from scan_vulnerabilities where scan_id = ${scanB})
+      + (select count(*) from scan_vulnerability_counters where scan_id = ${scanB})
+      + (select count(*) from technology_counters where workspace_id = ${b.workspaceId})
+      + (select count(*) from asset_port_counters where workspace_id = ${b.workspaceId})
+      + (select count(*) from vulnerability_counters where workspace_id = ${b.workspaceId}) as n`);
+    expect(left!.n).toBe(0);
   }, 120_000);
 });
