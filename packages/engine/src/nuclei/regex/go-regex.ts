@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { requiredLiteral } from './required-literal.js';
+import { requiredLiterals } from './required-literal.js';
 import { isQuantifierFree, translateGoRegex } from './translate-go-regex.js';
 
 export interface RegexMatch {
@@ -144,9 +144,12 @@ function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   } catch (error) {
     throw new Error(`invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
   }
-  const literal = requiredLiteral(pattern, caseInsensitive);
-  const mayMatch = (text: string): boolean =>
-    !literal || (literal.caseInsensitive ? lowered(text) : text).includes(literal.text);
+  const literals = requiredLiterals(pattern, caseInsensitive);
+  const mayMatch = (text: string): boolean => {
+    if (!literals) return true;
+    const haystack = literals.caseInsensitive ? lowered(text) : text;
+    return literals.texts.some((t) => haystack.includes(t));
+  };
   return {
     pattern,
     engine: 're2',
