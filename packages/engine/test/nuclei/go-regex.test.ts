@@ -57,6 +57,13 @@ describe('Go regular expressions', () => {
     expect(() => compileGoRegex('a{1001}')).toThrow(/a\{1001\}/);
   });
 
+  it('accepts Go-only syntax the translator refuses (flags inside, \\S in a class) and matches as Go', () => {
+    const re = compileGoRegex('key[^\\S\\r\\n]*=(?i)SECRET+');
+    expect(re.test('key \t=secrett')).toBe(true);
+    expect(re.test('key\n=secret')).toBe(false);
+    expect(() => compileGoRegex('(?)x+')).toThrow(/\(\?\)x\+/);
+  });
+
   it('matches with RE2 semantics when the program is built at first use', () => {
     const re = compileGoRegex('server: ([a-z]+)\\s*v(\\d+)');
     expect(re.engine).toBe('re2');

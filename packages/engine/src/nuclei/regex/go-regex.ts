@@ -64,8 +64,7 @@ const GO_ONLY_LIMITS = /\(\?<[=!]|\{(?:\d{4,}|\d*,\d{4,})\}/;
  */
 function provenValid(pattern: string): boolean {
   if (GO_ONLY_LIMITS.test(pattern)) return false;
-  // Leading flags are valid Go; without them `(?m)` patterns translate too (only validity counts here).
-  const translated = translateGoRegex(pattern.replace(/^(?:\(\?[imsU]+\))+/, ''));
+  const translated = translateGoRegex(validityForm(pattern));
   if (!translated) return false;
   try {
     new RegExp(translated.source, translated.flags);
@@ -73,6 +72,18 @@ function provenValid(pattern: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A pattern that is valid exactly when the original is, in a form the translator takes: only
+ * validity counts here, not meaning. Flag groups (`(?i)`, `(?i:`, `(?-s)`) are valid Go and the
+ * translator refuses them inside a pattern; `\S` is refused inside a class, `\s` is not.
+ */
+function validityForm(pattern: string): string {
+  return pattern.replace(/\\.|\(\?(?:[imsU]+(?:-[imsU]+)?|-[imsU]+)([:)])/g, (m, end?: string) => {
+    if (m[0] === '\\') return m === '\\S' ? '\\s' : m;
+    return end === ':' ? '(?:' : '';
+  });
 }
 
 function lazyRe2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
