@@ -29,8 +29,10 @@ function usage(block: YamlMap): string {
 }
 
 function base(block: YamlMap, index: number, dir: HelperFileContext, attackOverride?: AttackType) {
-  const used = usage(block);
-  const payloads = loadPayloads(block.payloads as Record<string, unknown> | undefined, used, dir);
+  // Most blocks have no payloads: their text is not serialised for nothing.
+  const payloads = block.payloads
+    ? loadPayloads(block.payloads as Record<string, unknown>, usage(block), dir)
+    : new Map<string, string[]>();
   const attack =
     attackOverride ??
     (block.attack as AttackType | undefined) ??

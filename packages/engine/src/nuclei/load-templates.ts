@@ -78,7 +78,8 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
       invalid.push(invalidOf(source.path, result.errors));
       continue;
     }
-    const parsed = result.template;
+    // A fresh copy: strings sliced out of the file text would keep the whole text alive.
+    const parsed = structuredClone(result.template);
     const reject = (feature: string, reason: string) =>
       rejected.push({ id: parsed.id, path: source.path, feature, reason, code: reasonForFeature(feature) });
     if (parsed.rejected) reject(parsed.rejected.protocol, parsed.rejected.reason);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileGoRegex } from '../../src/nuclei/regex/go-regex.js';
+import { requiredLiterals } from '../../src/nuclei/regex/required-literal.js';
 import {
   isQuantifierFree,
   mayBacktrackCatastrophically,
@@ -56,6 +57,13 @@ describe('Go regular expressions', () => {
     expect(() => compileGoRegex('a{1001}')).toThrow(/a\{1001\}/);
   });
 
+  it('accepts Go-only syntax the translator refuses (flags inside, \\S in a class) and matches as Go', () => {
+    const re = compileGoRegex('key[^\\S\\r\\n]*=(?i)SECRET+');
+    expect(re.test('key \t=secrett')).toBe(true);
+    expect(re.test('key\n=secret')).toBe(false);
+    expect(() => compileGoRegex('(?i)a)+')).toThrow(/a\)\+/);
+  });
+
   it('matches with RE2 semantics when the program is built at first use', () => {
     const re = compileGoRegex('server: ([a-z]+)\\s*v(\\d+)');
     expect(re.engine).toBe('re2');
@@ -65,5 +73,28 @@ describe('Go regular expressions', () => {
       '12',
     ]);
     expect(re.test('server: NGINX v1')).toBe(false);
+  });
+});
+
+describe('required literals (the pre-check before RE2)', () => {
+  it('takes one literal per branch of a top-level alternation, none when a branch has none', () => {
+    expect(requiredLiterals('(?mi)coin\\-hive\\.com|coinhive|miner\\.start', false)).toEqual({
+      texts: ['coin-hive.com', 'coinhive', 'miner.start'],
+      caseInsensitive: true,
+    });
+    expect(requiredLiterals('abc[|]def|(x|y)ghi', false)?.texts).toEqual(['abc', 'ghi']);
+    expect(requiredLiterals('coinhive|.*', false)).toBeUndefined();
+    // Flags in the middle: every literal is then read case-insensitively, which is never wrong.
+    expect(requiredLiterals('.{0,5}(?i)\\bEagle Cyber\\b.{0,5}', false)).toEqual({
+      texts: ['eagle cyber'],
+      caseInsensitive: true,
+    });
+    expect(compileGoRegex('.{0,5}(?i)\\bEagle Cyber\\b.{0,5}').test('by EAGLE cyber!')).toBe(true);
+  });
+
+  it('still finds a match in any branch', () => {
+    const re = compileGoRegex('(?mi)coin\\-hive\\.com|miner\\.start\\(\\d+\\)');
+    expect(re.test('<script>Miner.start(3)</script>')).toBe(true);
+    expect(re.test('<script>miner.stop()</script>')).toBe(false);
   });
 });

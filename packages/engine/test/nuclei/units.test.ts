@@ -5,6 +5,7 @@ import { canonicalHeader, headerDump } from '../../src/nuclei/http/response-fiel
 import { runJq } from '../../src/nuclei/operators/json-query.js';
 import { payloadCombos } from '../../src/nuclei/payloads/generate-payloads.js';
 import { RateLimiter } from '../../src/nuclei/scan/rate-limiter.js';
+import { RequestCluster } from '../../src/nuclei/scan/request-cluster.js';
 import { httpVariables, parseTarget } from '../../src/nuclei/target.js';
 
 describe('targets and built-in variables', () => {
@@ -121,5 +122,19 @@ describe('RateLimiter', () => {
     const started = Date.now();
     await Promise.all(Array.from({ length: 1000 }, () => limiter.take()));
     expect(Date.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('request clustering cache', () => {
+  it('keeps the most recently shared responses: a request many templates send stays shared', async () => {
+    const cluster = new RequestCluster(2);
+    const send = async () => undefined as never;
+    const ok = async () => ({}) as never;
+    await cluster.run('GET /', ok);
+    await cluster.run('GET /a', ok);
+    await cluster.run('GET /', send); // shared, and now the most recent
+    await cluster.run('GET /b', ok); // evicts GET /a, not GET /
+    await cluster.run('GET /', send);
+    expect({ sent: cluster.sent, shared: cluster.shared }).toEqual({ sent: 3, shared: 2 });
   });
 });

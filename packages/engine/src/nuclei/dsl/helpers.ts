@@ -110,6 +110,8 @@ const table: Record<string, Helper> = {
   // Taken over the network before the operators run (jarm/jarm-helper.ts); this reads the result.
   jarm: (a) => jarmHelper(toStr(a[0])),
   generate_jwt: generateJwt,
+  // The executor has already waited (wait-for.ts); Nuclei's helper returns true after sleeping.
+  wait_for: (a) => Number.isFinite(toNum(a[0])),
   zip: zipHelper,
   contains_all: (a) => a.slice(1).every((s) => toStr(a[0]).includes(toStr(s))),
   contains_any: (a) => a.slice(1).some((s) => toStr(a[0]).includes(toStr(s))),

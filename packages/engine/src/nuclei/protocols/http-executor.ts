@@ -2,6 +2,7 @@ import { prefetchJarm } from '../dsl/jarm/jarm-helper.js';
 import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { toStr } from '../dsl/values.js';
+import { sleep, waitForSeconds } from '../dsl/wait-for.js';
 import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/build-request.js';
 import { HISTORY_FIELDS, headerDump, responseFields } from '../http/response-fields.js';
 import { sendRequest } from '../http/send-request.js';
@@ -123,6 +124,8 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
         if (oob) top.set('interactsh-url', oob.host);
         const scope = new LayeredScope(top, combo as Map<string, DslValue>, run.state, base);
         for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
+        const wait = waitForSeconds(source, scope);
+        if (wait > 0) await sleep(wait * 1000, scan.signal);
         const built = safeBuild(run, block, request, scope, root);
         if (!built) {
           oob?.cancel();

@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { requiredLiteral } from './required-literal.js';
+import { requiredLiterals } from './required-literal.js';
 import { isQuantifierFree, translateGoRegex } from './translate-go-regex.js';
 
 export interface RegexMatch {
@@ -64,8 +64,7 @@ const GO_ONLY_LIMITS = /\(\?<[=!]|\{(?:\d{4,}|\d*,\d{4,})\}/;
  */
 function provenValid(pattern: string): boolean {
   if (GO_ONLY_LIMITS.test(pattern)) return false;
-  // Leading flags are valid Go; without them `(?m)` patterns translate too (only validity counts here).
-  const translated = translateGoRegex(pattern.replace(/^(?:\(\?[imsU]+\))+/, ''));
+  const translated = translateGoRegex(validityForm(pattern));
   if (!translated) return false;
   try {
     new RegExp(translated.source, translated.flags);
@@ -73,6 +72,18 @@ function provenValid(pattern: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A pattern that is valid exactly when the original is, in a form the translator takes: only
+ * validity counts here, not meaning. Flag groups (`(?i)`, `(?i:`, `(?-s)`) are valid Go and the
+ * translator refuses them inside a pattern; `\S` is refused inside a class, `\s` is not.
+ */
+function validityForm(pattern: string): string {
+  return pattern.replace(/\\.|\(\?(?:[imsU]+(?:-[imsU]+)?|-[imsU]+)([:)])/g, (m, end?: string) => {
+    if (m[0] === '\\') return m === '\\S' ? '\\s' : m;
+    return end === ':' ? '(?:' : '';
+  });
 }
 
 function lazyRe2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
@@ -144,9 +155,12 @@ function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   } catch (error) {
     throw new Error(`invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
   }
-  const literal = requiredLiteral(pattern, caseInsensitive);
-  const mayMatch = (text: string): boolean =>
-    !literal || (literal.caseInsensitive ? lowered(text) : text).includes(literal.text);
+  const literals = requiredLiterals(pattern, caseInsensitive);
+  const mayMatch = (text: string): boolean => {
+    if (!literals) return true;
+    const haystack = literals.caseInsensitive ? lowered(text) : text;
+    return literals.texts.some((t) => haystack.includes(t));
+  };
   return {
     pattern,
     engine: 're2',

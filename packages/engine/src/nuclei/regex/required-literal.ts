@@ -1,22 +1,69 @@
-/**
- * The longest literal every match must contain, found conservatively from the pattern's top level
- * (no alternation there, literals not made optional by `?`, `*` or `{0,…}`). When the text lacks it
- * the pattern cannot match, so RE2's NFA (1–2 µs a character) is skipped for a native `indexOf`.
- * Returns undefined whenever unsure.
- *
- * @example
- * requiredLiteral('(?i)["\']?gh[_-]?next[_-]?secret["\']?') // { text: 'secret', caseInsensitive: true }
- */
-export function requiredLiteral(
-  pattern: string,
-  caseInsensitive: boolean,
-): { text: string; caseInsensitive: boolean } | undefined {
+function leadingFlags(pattern: string, caseInsensitive: boolean): { rest: string; ci: boolean } {
   let rest = pattern;
   let ci = caseInsensitive;
   for (let m = /^\(\?([imsU]+)\)/.exec(rest); m; m = /^\(\?([imsU]+)\)/.exec(rest)) {
     if (m[1]!.includes('i')) ci = true;
     rest = rest.slice(m[0].length);
   }
+  return { rest, ci };
+}
+
+/**
+ * Literals a match must contain, found conservatively: per top-level branch the longest literal
+ * not made optional by `?`, `*` or `{0,…}`; a text holding none of them cannot match, so RE2's NFA
+ * (1–2 µs a character) is skipped for native `includes`. Undefined whenever unsure or when any
+ * branch has no literal (alternations like `coinhive|miner\.start|…` are common in detection
+ * templates).
+ *
+ * @example
+ * requiredLiterals('(?i)coinhive|miner\\.start', false) // { texts: ['coinhive', 'miner.start'], caseInsensitive: true }
+ */
+export function requiredLiterals(
+  pattern: string,
+  caseInsensitive: boolean,
+): { texts: string[]; caseInsensitive: boolean } | undefined {
+  const { rest, ci } = leadingFlags(pattern, caseInsensitive);
+  const literals: { text: string; caseInsensitive: boolean }[] = [];
+  for (const branch of topLevelBranches(rest)) {
+    const literal = branchLiteral(branch, ci);
+    if (!literal) return undefined;
+    literals.push(literal);
+  }
+  // One branch with flags of its own makes the whole check case-insensitive (never wrong).
+  const anyCi = literals.some((l) => l.caseInsensitive);
+  return { texts: literals.map((l) => (anyCi ? l.text.toLowerCase() : l.text)), caseInsensitive: anyCi };
+}
+
+/** Splits at `|` outside groups and classes. */
+function topLevelBranches(pattern: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') {
+      inClass = true;
+      if (pattern[i + 1] === '^') i++;
+      if (pattern[i + 1] === ']') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      branches.push(pattern.slice(start, i));
+      start = i + 1;
+    }
+  }
+  branches.push(pattern.slice(start));
+  return branches;
+}
+
+function branchLiteral(
+  rest: string,
+  caseInsensitive: boolean,
+): { text: string; caseInsensitive: boolean } | undefined {
+  let ci = caseInsensitive;
   let best = '';
   let run = '';
   let depth = 0;
@@ -47,8 +94,19 @@ export function requiredLiteral(
       if (depth === 0) endRun();
       continue;
     } else if (c === '(') {
-      if (rest[i + 1] === '?' && rest[i + 2] !== ':' && rest[i + 2] !== 'P' && rest[i + 2] !== '<')
-        return undefined; // inline flags inside the pattern
+      const flags = /^\(\?([imsU-]+)([:)])/.exec(rest.slice(i));
+      if (flags) {
+        // Flags inside the pattern: reading every literal case-insensitively is never wrong
+        // (a lowercased text lacking the lowercased literal cannot match in any case).
+        if (flags[1]!.includes('i')) ci = true;
+        if (flags[2] === ')') {
+          i += flags[0].length - 1;
+          if (depth === 0) endRun();
+          continue;
+        }
+        i += flags[0].length - 1;
+      } else if (rest[i + 1] === '?' && rest[i + 2] !== ':' && rest[i + 2] !== 'P' && rest[i + 2] !== '<')
+        return undefined; // lookaround or another construct
       depth++;
       if (depth === 1) endRun();
       continue;

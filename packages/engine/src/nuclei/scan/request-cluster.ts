@@ -4,8 +4,8 @@ import type { HttpRequestSpec, HttpResponse } from '../http/types.js';
  * Request clustering as Nuclei does it: when templates send the very same request (method, URL,
  * headers, body, no cookie, no raw bytes) to the same target, it goes out once and every template
  * matches its own operators on the shared response. Dozens of `GET /` detection templates then
- * cost one request per host. In-flight requests are shared too; a bounded number of recent
- * responses (FIFO) is kept so memory stays flat on large scans.
+ * cost one request per host. In-flight requests are shared too; a bounded number of recently used
+ * responses (LRU) is kept so memory stays flat on large scans.
  */
 export class RequestCluster {
   private readonly entries = new Map<string, Promise<HttpResponse | undefined>>();
@@ -30,6 +30,10 @@ export class RequestCluster {
     const known = this.entries.get(key);
     if (known) {
       this.shared++;
+      // Least recently used goes first: a request many templates send (`GET /`) stays shared
+      // however many others pass through.
+      this.entries.delete(key);
+      this.entries.set(key, known);
       return known;
     }
     this.sent++;
