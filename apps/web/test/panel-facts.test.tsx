@@ -213,6 +213,11 @@ describe('the scan page: templates of a tag-based scan', () => {
     );
   });
 
+  it('counts one asset in the singular', () => {
+    wrap(<ScanFacts scan={scan()} />);
+    expect(screen.getByText('1 asset')).toBeTruthy();
+  });
+
   it('still says "None" for a scan with neither templates nor tags', () => {
     wrap(<ScanFacts scan={scan({ template_tags: [], latest_history: null })} />);
     expect(screen.queryByTestId('scan-templates')).toBeNull();

@@ -59,7 +59,10 @@ export function ScansTable({
                 <td className="px-3 py-2.5 text-zinc-300" dir="auto">
                   {scan.asset_group_name ??
                     (scan.assets.length
-                      ? t('list.assetsCount', { n: formatNumber(scan.assets.length, lang) })
+                      ? t('list.assetsCount', {
+                          count: scan.assets.length,
+                          n: formatNumber(scan.assets.length, lang),
+                        })
                       : t('list.noGroup'))}
                 </td>
                 <td className="px-3 py-2.5 text-zinc-400">
