@@ -1,4 +1,3 @@
-import type { Asset } from '@didban/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -9,6 +8,7 @@ import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
 import { AssetTable, InventorySkeleton } from '../src/pages/assets/inventory/asset-table';
 import { OptionList } from '../src/pages/assets/inventory/filter-panels';
+import { assetFixture } from './fixtures';
 
 /** The inventory's words for the shared filter inputs (what its filter bar passes). */
 const WORDS = {
@@ -44,24 +44,7 @@ const tech = (name: string) => ({
   version: null,
   platform: { name, icon: null, website: null, description_en: null, categories: [] },
 });
-const asset = (over: Partial<Asset>): Asset => ({
-  id: 'a1',
-  host: 'shop.example.test',
-  port: 443,
-  ip: '10.0.0.1',
-  is_root: false,
-  status: '200',
-  title: 'Shop',
-  cname: null,
-  content_length: 10,
-  scanned_count: 1,
-  group: 'g1',
-  enumeration_history: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  technologies: [],
-  ...over,
-});
+const asset = assetFixture;
 
 describe('the inventory table (spec §2)', () => {
   it('shows at most 2 addresses then "+N more" and at most 3 technology icons then "+N"', () => {

@@ -6,27 +6,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
 import { en } from '../src/i18n/locales/en';
 import { InventoryView } from '../src/pages/assets/inventory/inventory-view';
+import { assetFixture } from './fixtures';
 
 // The inventory re-asked with a new sort while the answer is slow: the old rows must not read
 // as the new order. The test holds the second answer back and looks at what is on screen.
 
-const asset = (id: string, host: string): Asset => ({
-  id,
-  host,
-  port: 443,
-  ip: '10.0.0.1',
-  is_root: false,
-  status: '200',
-  title: null,
-  cname: null,
-  content_length: 10,
-  scanned_count: 1,
-  group: 'g1',
-  enumeration_history: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-02T00:00:00Z',
-  technologies: [],
-});
+const asset = (id: string, host: string) => assetFixture({ id, host, title: null });
 const page = (assets: Asset[]) => ({
   results: assets,
   result_count: assets.length,

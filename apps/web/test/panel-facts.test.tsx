@@ -15,6 +15,7 @@ import { NAMESPACES } from '../src/i18n/namespaces';
 import { formatDateTime } from '../src/lib/format-date';
 import { AssetTable } from '../src/pages/assets/inventory/asset-table';
 import { ScanFacts } from '../src/pages/scans/detail/scan-facts';
+import { assetFixture } from './fixtures';
 
 // What the asset panel, the worker list and the scan page tell a daily user: when an asset was
 // last seen and when a worker last reported (both ticking), a tag-based scan's templates, and a
@@ -54,24 +55,7 @@ const passMinutes = (m: number) =>
     vi.advanceTimersByTime(m * 60_000);
   });
 
-const asset = (over: Partial<Asset> = {}): Asset => ({
-  id: 'a1',
-  host: 'shop.example.test',
-  port: 443,
-  ip: '10.0.0.1',
-  is_root: false,
-  status: '200',
-  title: 'Shop',
-  cname: null,
-  content_length: 10,
-  scanned_count: 1,
-  group: 'g1',
-  enumeration_history: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-02T00:00:00Z',
-  technologies: [],
-  ...over,
-});
+const asset = (over: Partial<Asset> = {}) => assetFixture({ updated_at: '2026-01-02T00:00:00Z', ...over });
 const detail = (over: Partial<AssetDetail> = {}): AssetDetail => ({
   ...asset(),
   content_type: null,
@@ -227,6 +211,11 @@ describe('the scan page: templates of a tag-based scan', () => {
     expect(screen.getByTestId('scan-templates').textContent).toBe(
       'همهٔ قالب‌های دارای برچسب \u2068exposure\u2069۳۷ قالب در آخرین اجرا',
     );
+  });
+
+  it('counts one asset in the singular', () => {
+    wrap(<ScanFacts scan={scan()} />);
+    expect(screen.getByText('1 asset')).toBeTruthy();
   });
 
   it('still says "None" for a scan with neither templates nor tags', () => {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/use-lang';
 import { type GroupSave, useSaveGroup } from '../../hooks/use-workers';
 import { GROUP_PHOTO_MESSAGE, groupPhotoProblem } from '../../lib/group-photo';
-import { Button, buttonClass } from '../ui/button';
+import { buttonClass } from '../ui/button';
+import { DialogForm } from '../ui/form-dialog';
 import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
 
@@ -49,7 +50,13 @@ function GroupForm({ group, onClose }: { group: WorkerGroup | null; onClose: () 
   };
 
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate>
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={save.isPending ? t('shared:saving') : t(group ? 'shared:save' : 'groups.create')}
+      pending={save.isPending}
+      disabled={!name.trim() || !!photoError}
+    >
       <TextField
         label={t('groups.name')}
         value={name}
@@ -64,15 +71,7 @@ function GroupForm({ group, onClose }: { group: WorkerGroup | null; onClose: () 
         onChoose={choose}
         onRemove={() => setPhoto('remove')}
       />
-      <div className="mt-2 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('shared:cancel')}
-        </Button>
-        <Button type="submit" disabled={save.isPending || !name.trim() || !!photoError}>
-          {save.isPending ? t('shared:saving') : t(group ? 'shared:save' : 'groups.create')}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 

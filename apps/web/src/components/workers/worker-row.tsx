@@ -25,7 +25,7 @@ export function WorkerRow({ worker, canManage }: { worker: Worker; canManage: bo
       <td className="px-4 py-3 text-zinc-300">
         <span dir="ltr">{worker.ip || dash}</span>
       </td>
-      <td className="px-4 py-3 text-zinc-400">
+      <td className="whitespace-nowrap px-4 py-3 text-zinc-400">
         <TimeAgo time={worker.last_seen_at ?? worker.updated_at} testId="worker-updated" />
       </td>
       <td className="px-4 py-3">

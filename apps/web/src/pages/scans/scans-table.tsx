@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ScanStatusBadge } from '../../components/scans/scan-badges';
 import { SeverityCounts } from '../../components/scans/severity-counts';
+import { TimeAgo } from '../../components/ui/time-ago';
 import { useLang } from '../../hooks/use-lang';
-import { useRelativeTime } from '../../hooks/use-relative-time';
-import { formatDateTime, formatNumber } from '../../lib/format-date';
+import { formatNumber } from '../../lib/format-date';
 import { scanPath } from '../../routes/paths';
 import { type ScanAction, ScanRowActions } from './scan-row-actions';
 
@@ -19,7 +19,6 @@ export function ScansTable({
 }) {
   const { t } = useTranslation('scans');
   const lang = useLang();
-  const ago = useRelativeTime();
   const th = 'px-3 py-2 text-start text-xs font-medium text-zinc-400';
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-zinc-800">
@@ -60,7 +59,10 @@ export function ScansTable({
                 <td className="px-3 py-2.5 text-zinc-300" dir="auto">
                   {scan.asset_group_name ??
                     (scan.assets.length
-                      ? t('list.assetsCount', { n: formatNumber(scan.assets.length, lang) })
+                      ? t('list.assetsCount', {
+                          count: scan.assets.length,
+                          n: formatNumber(scan.assets.length, lang),
+                        })
                       : t('list.noGroup'))}
                 </td>
                 <td className="px-3 py-2.5 text-zinc-400">
@@ -73,7 +75,7 @@ export function ScansTable({
                   <ScanStatusBadge status={scan.status} />
                 </td>
                 <td className="px-3 py-2.5 text-zinc-400">
-                  {lastAt ? <time title={formatDateTime(lastAt, lang)}>{ago(lastAt)}</time> : t('list.never')}
+                  {lastAt ? <TimeAgo time={lastAt} /> : t('list.never')}
                 </td>
                 <td className="px-3 py-2.5">
                   <SeverityCounts counts={scan.vulnerabilities} />

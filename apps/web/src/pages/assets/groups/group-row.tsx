@@ -1,8 +1,8 @@
 import type { AssetGroup } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TimeAgo } from '../../../components/ui/time-ago';
 import { useLang } from '../../../hooks/use-lang';
-import { useRelativeTime } from '../../../hooks/use-relative-time';
 import { formatNumber } from '../../../lib/format-date';
 import { assetGroupPath } from '../../../routes/paths';
 import { type GroupAction, GroupActions } from './group-actions';
@@ -24,7 +24,6 @@ export function GroupRow({
 }) {
   const { t } = useTranslation('assets');
   const lang = useLang();
-  const ago = useRelativeTime();
   const more = group.roots.length - SHOWN_ROOTS;
   return (
     <tr data-testid="group-row" className="border-t border-zinc-800 align-top">
@@ -52,8 +51,8 @@ export function GroupRow({
         <GroupStatusBadge status={group.status} />
       </td>
       <td className="px-3 py-3 text-zinc-300">{t(`frequency.${group.scan_frequency}`)}</td>
-      <td className="px-3 py-3 text-zinc-400" title={group.last_updated}>
-        {ago(group.last_updated)}
+      <td className="px-3 py-3 text-zinc-400">
+        <TimeAgo time={group.last_updated} />
       </td>
       <td className="px-3 py-3 text-end">
         <GroupActions group={group} onAction={onAction} />

@@ -9,7 +9,7 @@ import {
   TechnologyIcons,
 } from '../../../components/assets/asset-parts';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useRelativeTime } from '../../../hooks/use-relative-time';
+import { TimeAgo } from '../../../components/ui/time-ago';
 import { openUnlessControl } from './open-on-click';
 
 /** One asset as a card (spec §2): select, host:port and IPs with copy buttons, badges, actions. */
@@ -27,7 +27,6 @@ export function AssetCard({
   onDelete: (asset: Asset) => void;
 }) {
   const { t } = useTranslation('assets');
-  const ago = useRelativeTime();
   const cnames = parseCnames(asset.cname);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title button inside is the keyboard way in
@@ -76,7 +75,9 @@ export function AssetCard({
       ) : null}
       <div className="mt-auto flex items-center justify-between gap-2">
         <TechnologyIcons technologies={asset.technologies} />
-        <span className="shrink-0 text-xs text-zinc-500">{ago(asset.updated_at)}</span>
+        <span className="shrink-0 text-xs text-zinc-500">
+          <TimeAgo time={asset.updated_at} />
+        </span>
       </div>
     </article>
   );

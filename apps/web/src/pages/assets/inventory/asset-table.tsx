@@ -9,7 +9,7 @@ import {
   TechnologyIcons,
 } from '../../../components/assets/asset-parts';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useRelativeTime } from '../../../hooks/use-relative-time';
+import { TimeAgo } from '../../../components/ui/time-ago';
 import { openUnlessControl } from './open-on-click';
 
 /**
@@ -32,7 +32,6 @@ export function AssetTable({
   onDelete: (asset: Asset) => void;
 }) {
   const { t } = useTranslation('assets');
-  const ago = useRelativeTime();
   const allSelected = assets.length > 0 && assets.every((a) => selectedIds.includes(a.id));
   const th = 'px-3 py-2 text-start text-xs font-medium uppercase tracking-wide text-zinc-400';
   return (
@@ -104,7 +103,9 @@ export function AssetTable({
                 <td className="px-3 py-2">
                   <TechnologyIcons technologies={asset.technologies} limit={3} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-400">{ago(asset.updated_at)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-400">
+                  <TimeAgo time={asset.updated_at} />
+                </td>
                 <td className="px-3 py-2">
                   <AssetActions asset={asset} onDelete={onDelete} />
                 </td>

@@ -40,7 +40,7 @@ export function ScanFacts({ scan }: { scan: Scan }) {
             {scan.asset_group_name ?? scan.asset_group}
           </Link>
         ) : (
-          t('list.assetsCount', { n: formatNumber(scan.assets.length, lang) })
+          t('list.assetsCount', { count: scan.assets.length, n: formatNumber(scan.assets.length, lang) })
         )}
       </Fact>
       <Fact label={t('detail.status')}>
