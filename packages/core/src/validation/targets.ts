@@ -62,7 +62,7 @@ const TEMPLATES: Record<TargetMessageCode, { en: string; fa: string }> = {
   },
   'asset_group.root_out_of_scope': {
     en: "{entry} is outside the allowed scan scope: the built-in worker does not scan internal, reserved or this server's own addresses. Pick a worker group of your own workers to scan it.",
-    fa: '{entry} بیرون از محدودهٔ مجاز پویش است: کارگر داخلی نشانی‌های داخلی، رزروشده یا نشانی‌های خود این سرور را پویش نمی‌کند. برای پویش آن یک گروه کارگر از کارگرهای خودتان برگزینید.',
+    fa: '{entry} بیرون از محدودهٔ مجاز اسکن است: کارگزار داخلی نشانی‌های داخلی، رزروشده یا نشانی‌های خود این سرور را اسکن نمی‌کند. برای اسکن آن یک گروه کارگزار از کارگزارهای خودتان برگزینید.',
   },
 };
 
