@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { createApiClient, type Session } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AlertStandIns, startAlertStandIns } from '../../../apps/server/test/helpers/alert-stand-ins';
 import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { foreignTextProblems } from '../support/fa-text';
-import { e2eLabSubnet } from '../support/lab-range';
+import { E2E_ALERT_RECEIVER_HOST, e2eLabSubnet } from '../support/lab-range';
 import { newAccount, openTicket, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -19,6 +20,7 @@ const baseUrl = inject('baseUrl');
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 let browser: Browser;
 let lab: Lab;
+let receiver: AlertStandIns;
 let owner: Session;
 const ids = { group: '', scan: '', worker: '', team: '', ticket: '' };
 
@@ -81,12 +83,39 @@ beforeAll(async () => {
   const paid = licenses.results.find((l) => Number(l.price) > 0) ?? licenses.results[0];
   if (paid) await api.billing.requestPayment({ license_id: paid.id, provider: 'zarinpal' });
   ids.ticket = await openTicket(baseUrl, owner, 'Walk ticket about a long subject line');
-}, 240_000);
+  // /settings/alerts with a channel, a rule and a delivered test in its log, not only empty states.
+  receiver = await startAlertStandIns({ host: E2E_ALERT_RECEIVER_HOST });
+  const hook = await api.alerts.createChannel({
+    name: 'Walk hook with a rather long name to test wrapping',
+    kind: 'webhook',
+    language: 'en',
+    secrets: { url: `${receiver.base}/hook/walk-with-a-long-path-to-test-the-masked-address` },
+  });
+  await api.alerts.createChannel({
+    name: 'Walk mail',
+    kind: 'email',
+    language: 'fa',
+    settings: { recipients: ['security-operations-team@example.com'] },
+  });
+  await api.alerts.createRule({
+    name: 'Walk rule with a rather long name to test wrapping',
+    triggers: ['asset_new', 'port_opened', 'finding_new', 'scan_failed'],
+    min_severity: 'high',
+    asset_group_ids: [group.id],
+    channel_ids: [hook.id],
+  });
+  await api.alerts.testChannel(hook.id);
+  while ((await api.alerts.listDeliveries()).results[0]?.status !== 'delivered') {
+    if (Date.now() > deadline + 180_000) throw new Error('the walk test message was not delivered in time');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}, 300_000);
 
 afterAll(async () => {
   if (worker?.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGTERM');
   await browser?.close();
   await lab?.stop();
+  await receiver?.close();
 });
 
 const routes = () => [
@@ -108,6 +137,7 @@ const routes = () => [
   '/settings/billing',
   '/settings/order-history',
   '/settings/notifications',
+  '/settings/alerts',
   '/no-such-page',
 ];
 

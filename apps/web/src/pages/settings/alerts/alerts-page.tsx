@@ -120,43 +120,46 @@ export function AlertsPage() {
         {(log.data?.results ?? []).length === 0 ? (
           <p className="mt-3 text-sm text-zinc-500">{t('empty')}</p>
         ) : (
-          <table className="mt-3 w-full text-start text-sm" data-testid="delivery-log">
-            <thead className="text-zinc-400">
-              <tr>
-                <th className="p-2 text-start">{t('time')}</th>
-                <th className="p-2 text-start">{t('channel')}</th>
-                <th className="p-2 text-start">{t('events')}</th>
-                <th className="p-2 text-start">{t('status')}</th>
-                <th className="p-2 text-start">{t('code')}</th>
-                <th className="p-2 text-start">{t('error')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(log.data?.results ?? []).map((d) => (
-                <tr
-                  key={d.id}
-                  className="border-t border-zinc-800"
-                  data-testid="delivery-row"
-                  data-status={d.status}
-                >
-                  <td className="p-2" dir="ltr">
-                    {new Date(d.created_at).toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-GB')}
-                  </td>
-                  <td className="p-2">{nameOf.get(d.channel_id) ?? d.channel_id}</td>
-                  <td className="p-2">
-                    {d.purpose === 'test'
-                      ? t('testMessage')
-                      : list(d.event_kinds.map((k) => (isEventKind(k) ? t(`trigger.${k}`) : k)))}
-                  </td>
-                  <td className="p-2">{t(`status.${d.status}`)}</td>
-                  <td className="p-2" data-testid="delivery-code">
-                    {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
-                  </td>
-                  <td className="p-2 text-red-300">{d.error ?? ''}</td>
+          // The log scrolls sideways inside its card on a phone; the page itself never does.
+          <div className="mt-3 overflow-x-auto relative">
+            <table className="w-full text-start text-sm" data-testid="delivery-log">
+              <thead className="text-zinc-400">
+                <tr>
+                  <th className="p-2 text-start">{t('time')}</th>
+                  <th className="p-2 text-start">{t('channel')}</th>
+                  <th className="p-2 text-start">{t('events')}</th>
+                  <th className="p-2 text-start">{t('status')}</th>
+                  <th className="p-2 text-start">{t('code')}</th>
+                  <th className="p-2 text-start">{t('error')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {(log.data?.results ?? []).map((d) => (
+                  <tr
+                    key={d.id}
+                    className="border-t border-zinc-800"
+                    data-testid="delivery-row"
+                    data-status={d.status}
+                  >
+                    <td className="p-2" dir="ltr">
+                      {new Date(d.created_at).toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-GB')}
+                    </td>
+                    <td className="p-2">{nameOf.get(d.channel_id) ?? d.channel_id}</td>
+                    <td className="p-2">
+                      {d.purpose === 'test'
+                        ? t('testMessage')
+                        : list(d.event_kinds.map((k) => (isEventKind(k) ? t(`trigger.${k}`) : k)))}
+                    </td>
+                    <td className="p-2">{t(`status.${d.status}`)}</td>
+                    <td className="p-2" data-testid="delivery-code">
+                      {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
+                    </td>
+                    <td className="p-2 text-red-300">{d.error ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

@@ -60,9 +60,11 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
     );
   };
   return (
+    // One column bounded by the card (minmax(0, 1fr)): a long group name in the picker is
+    // truncated instead of widening the form past a phone's screen.
     <form
       onSubmit={submit}
-      className="mt-4 grid gap-3 rounded-xl border border-zinc-800 p-4"
+      className="mt-4 grid grid-cols-1 gap-3 rounded-xl border border-zinc-800 p-4"
       data-testid="rule-form"
     >
       <TextField label={t('name')} name="rule-name" value={name} onChange={(e) => setName(e.target.value)} />
