@@ -5,7 +5,7 @@ import { ApiError, createApiClient } from '@didban/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startServer } from '../src/server.js';
-import { createPgDatabase, testDbKind } from './helpers/test-server.js';
+import { createPgDatabase, markEmailVerified, testDbKind } from './helpers/test-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'didban-teams-client-'));
 let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
@@ -57,6 +57,8 @@ describe('team calls of the core client against a real server', () => {
     const owner = await signUp('client_owner');
     const sara = await signUp('client_sara', 'fa');
     const reza = await signUp('client_reza');
+    // Invitations by email reach verified addresses only (reza is invited by email below).
+    await markEmailVerified(server, reza.user.id);
 
     const team = await owner.api.teams.create({ name: 'Client team' });
     expect(team).toMatchObject({ name: 'Client team', role: 'owner', members_count: 1 });

@@ -91,6 +91,6 @@ export async function registerUser(server: TestServer, name?: string) {
 }
 
 /** As if the user had opened the emailed link (tests that need a verified address). */
-export async function markEmailVerified(server: TestServer, userId: string): Promise<void> {
+export async function markEmailVerified(server: Pick<TestServer, 'db'>, userId: string): Promise<void> {
   await server.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, userId));
 }
