@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fa } from '../../apps/web/src/i18n/locales/fa';
+import { fa } from '../../apps/web/src/i18n/locales/all';
 import { scansRunFa } from '../../apps/web/src/i18n/locales/fa/scans-run';
 
 // docs/glossary.md names one Persian word per idea and, in its "Not" column, the words that must

@@ -1,9 +1,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en, fa } from '../src/i18n/locales/all';
 import { assetsGroupsEn } from '../src/i18n/locales/en/assets-groups';
-import { fa } from '../src/i18n/locales/fa';
 import { assetsGroupsFa } from '../src/i18n/locales/fa/assets-groups';
 import { loadAssetGroupStrings } from '../src/pages/assets/load-group-strings';
 

@@ -6,8 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BulkScanModal } from '../src/components/scans/bulk-scan-modal';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
-import { fa } from '../src/i18n/locales/fa';
+import { en, fa } from '../src/i18n/locales/all';
 import { NAMESPACES } from '../src/i18n/namespaces';
 import { snackbarStore } from '../src/lib/snackbar-store';
 

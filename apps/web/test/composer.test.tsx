@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../src/components/support/composer';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 import { snackbarStore } from '../src/lib/snackbar-store';
 
 const send = vi.fn();

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CopyButton } from '../src/components/ui/copy-button';
 import { StatusBadge } from '../src/components/ui/status-badge';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 
 beforeAll(async () => {
   await initI18n('en', en);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/i18n/locales/en';
-import { fa } from '../src/i18n/locales/fa';
+import { en, fa } from '../src/i18n/locales/all';
 import { NAMESPACES } from '../src/i18n/namespaces';
 
 function keys(value: unknown, prefix = ''): string[] {

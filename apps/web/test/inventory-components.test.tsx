@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DateRangeInput, TextFilterInput } from '../src/components/filters/filter-inputs';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 import { AssetTable, InventorySkeleton } from '../src/pages/assets/inventory/asset-table';
 import { OptionList } from '../src/pages/assets/inventory/filter-panels';
 import { assetFixture } from './fixtures';

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MessageAttachment } from '../src/components/support/message-attachment';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 
 beforeAll(async () => {
   await initI18n('en', en);

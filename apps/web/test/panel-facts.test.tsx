@@ -9,8 +9,7 @@ import { DetailHeader } from '../src/components/assets/asset-detail/detail-heade
 import { OverviewTab } from '../src/components/assets/asset-detail/overview-tab';
 import { WorkerRow } from '../src/components/workers/worker-row';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
-import { fa } from '../src/i18n/locales/fa';
+import { en, fa } from '../src/i18n/locales/all';
 import { NAMESPACES } from '../src/i18n/namespaces';
 import { formatDateTime } from '../src/lib/format-date';
 import { AssetTable } from '../src/pages/assets/inventory/asset-table';

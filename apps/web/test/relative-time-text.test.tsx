@@ -3,8 +3,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useRelativeTime } from '../src/hooks/use-relative-time';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
-import { fa } from '../src/i18n/locales/fa';
+import { en, fa } from '../src/i18n/locales/all';
 import { NAMESPACES } from '../src/i18n/namespaces';
 
 const now = Date.parse('2026-05-01T12:00:00Z');

@@ -3,8 +3,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunCount } from '../src/components/scans/run-count';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
-import { fa } from '../src/i18n/locales/fa';
+import { en, fa } from '../src/i18n/locales/all';
 import { NAMESPACES } from '../src/i18n/namespaces';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilterOptionList } from '../src/components/scans/filters/filter-option-list';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 
 const filterValues = vi.fn();
 vi.mock('../src/lib/api', () => ({

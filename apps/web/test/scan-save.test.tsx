@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 import { snackbarStore } from '../src/lib/snackbar-store';
 import { initialScanForm, type ScanFormState } from '../src/pages/scans/form/scan-form-state';
 import { useSaveScan } from '../src/pages/scans/form/use-save-scan';

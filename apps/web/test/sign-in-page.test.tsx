@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 import { authApi } from '../src/lib/auth-api';
 import { SignInPage } from '../src/pages/auth/sign-in-page';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../src/i18n/init-i18n';
-import { en } from '../src/i18n/locales/en';
+import { en } from '../src/i18n/locales/all';
 import { TagPicker } from '../src/pages/templates/tag-picker';
 
 // 25 tags served 10 per page, as panel/template-tags/ does (spec §3, §9).

@@ -1,11 +1,10 @@
 import { createApiClient, initialAssetListState, type Session } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { en } from '../../../apps/web/src/i18n/locales/en';
+import { en, fa } from '../../../apps/web/src/i18n/locales/all';
 import { assetsInventoryEn } from '../../../apps/web/src/i18n/locales/en/assets-inventory';
 import { scansListEn } from '../../../apps/web/src/i18n/locales/en/scans-list';
 import { scansRunEn } from '../../../apps/web/src/i18n/locales/en/scans-run';
-import { fa } from '../../../apps/web/src/i18n/locales/fa';
 import { assetsInventoryFa } from '../../../apps/web/src/i18n/locales/fa/assets-inventory';
 import { scansListFa } from '../../../apps/web/src/i18n/locales/fa/scans-list';
 import { scansRunFa } from '../../../apps/web/src/i18n/locales/fa/scans-run';

@@ -1,8 +1,7 @@
 import { translate } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { en } from '../../../apps/web/src/i18n/locales/en';
-import { fa } from '../../../apps/web/src/i18n/locales/fa';
+import { en, fa } from '../../../apps/web/src/i18n/locales/all';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { newAccount, openTicket, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { en } from '../../../apps/web/src/i18n/locales/en';
+import { en } from '../../../apps/web/src/i18n/locales/all';
 import type { Lang } from './browser';
 
 /** Every translation key path with a dot ("bulk.selected", "inventory.title"), plural suffixes off. */

@@ -12,6 +12,12 @@ const withAssetGroupStrings = <T,>(page: Promise<T>): Promise<T> =>
     import('../pages/assets/load-group-strings').then((m) => m.loadAssetGroupStrings()),
   ]).then(([module]) => module);
 
+/** A shell's module once the panel's strings are loaded too (see i18n/load-panel-strings.ts). */
+const withPanelStrings = <T,>(shell: Promise<T>): Promise<T> =>
+  Promise.all([shell, import('../i18n/load-panel-strings').then((m) => m.loadPanelStrings())]).then(
+    ([module]) => module,
+  );
+
 /**
  * The panel's routes, the single table later issues extend (spec §2). Each page is its own chunk
  * (`lazy`), so the sign-in page does not carry the shell, the settings pages or headless UI.
@@ -46,7 +52,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('../pages/auth/verify-token-page').then((m) => ({ Component: m.VerifyTokenPage })),
       },
       {
-        lazy: () => import('../components/layout/public-shell').then((m) => ({ Component: m.PublicShell })),
+        lazy: () =>
+          withPanelStrings(import('../components/layout/public-shell')).then((m) => ({
+            Component: m.PublicShell,
+          })),
         children: [
           {
             path: PATHS.callbackError,
@@ -71,7 +80,9 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: () =>
-          import('../components/layout/protected-shell').then((m) => ({ Component: m.ProtectedShell })),
+          withPanelStrings(import('../components/layout/protected-shell')).then((m) => ({
+            Component: m.ProtectedShell,
+          })),
         children: [
           {
             // A page that fails keeps the header and its navigation around the error page.

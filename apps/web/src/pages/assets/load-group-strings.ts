@@ -1,20 +1,6 @@
 import { toLang } from '@didban/core';
 import i18next from 'i18next';
-
-/**
- * i18next once started. The router resolves the first page's chunks while main.tsx still awaits
- * initI18n, and init replaces every resource, so strings are added only after it.
- */
-function initialized(): Promise<void> {
-  if (i18next.isInitialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      i18next.off('initialized', done);
-      resolve();
-    };
-    i18next.on('initialized', done);
-  });
-}
+import { whenInitialized } from '../../i18n/when-initialized';
 
 /**
  * Adds the asset group pages' strings (groups, group, loading, technologies) to the `assets`
@@ -22,7 +8,7 @@ function initialized(): Promise<void> {
  * first, so the sign-in bundle stays within its size budget.
  */
 export async function loadAssetGroupStrings(): Promise<void> {
-  await initialized();
+  await whenInitialized();
   const lang = toLang(i18next.language);
   if (i18next.exists('assets:tabs.groups', { lng: lang })) return;
   const strings =
