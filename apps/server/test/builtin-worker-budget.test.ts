@@ -23,13 +23,13 @@ http:
     matchers:
       - type: regex
         regex:
-          - '(?:\\w*a){40}\\d'
+          - '(?:\\w*a){200}\\d'
       - type: regex
         regex:
-          - '(?:\\w*a){40}\\d\\d'
+          - '(?:\\w*a){200}\\d\\d'
       - type: regex
         regex:
-          - '(?:\\w*a){40}\\d\\d\\d'
+          - '(?:\\w*a){200}\\d\\d\\d'
 `;
 const FINE = `id: fine
 info:
@@ -55,7 +55,10 @@ let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
 
 beforeAll(async () => {
   // 1 MiB of `a`s and no digit: each matcher above steps a large RE2 program over every byte
-  // (about 6 CPU seconds per matcher; the engine's regexes are linear-time, not free).
+  // (about 12 CPU seconds per matcher; the engine's regexes are linear-time, not free). One
+  // matcher alone must outlast the 3 s stall budget: the engine's 2 s match budget is checked
+  // between regexes, and on a loaded machine 2 s of wall clock holds well under 3 CPU seconds,
+  // so with {40} (≈3.5 CPU s) the run sometimes finished under the match budget instead.
   target = http.createServer((_req, res) => res.end('a'.repeat(1024 * 1024)));
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
