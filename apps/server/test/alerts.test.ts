@@ -334,3 +334,62 @@ describe('alerts: channels and rules', () => {
     expect((await call('GET', 'panel/alerts/channels/', auth)).json().data).toEqual([]);
   });
 });
+
+describe('alerts: a rule names only its own workspace’s groups and channels', () => {
+  it('another workspace’s asset group or channel is refused in fa and en, on add and on change; nothing is stored', async () => {
+    const mine = await setup();
+    const theirs = await setup();
+    const group = (auth: Headers, name: string) =>
+      call('POST', 'panel/assets/', auth, { name, roots: `${name.toLowerCase()}.test` }).then(
+        (r) => r.json().data as { id: string },
+      );
+    const myGroup = await group(mine.auth, 'Mine');
+    const theirGroup = await group(theirs.auth, 'Theirs');
+    const myHook = await channel(mine.auth, {
+      name: 'Hook',
+      kind: 'webhook',
+      secrets: { url: `${stand.base}/hook/own-groups` },
+    });
+    const theirHook = await channel(theirs.auth, {
+      name: 'Their hook',
+      kind: 'webhook',
+      secrets: { url: `${stand.base}/hook/their-groups` },
+    });
+    const rule = (lang: 'fa' | 'en', groupIds: string[], channelIds = [myHook.id]) =>
+      call(
+        'POST',
+        'panel/alerts/rules/',
+        { ...mine.owner.auth, 'accept-language': lang },
+        { name: 'Watch', triggers: ['asset_new'], asset_group_ids: groupIds, channel_ids: channelIds },
+      );
+
+    const en = await rule('en', [myGroup.id, theirGroup.id]);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errors).toEqual({
+      asset_group_ids: ['This asset group does not exist in the current workspace.'],
+    });
+    const fa = await rule('fa', [theirGroup.id]);
+    expect(fa.statusCode).toBe(400);
+    expect(fa.json().errors).toEqual({ asset_group_ids: ['این گروه دارایی در فضای کاری فعلی وجود ندارد.'] });
+    const foreignChannel = await rule('en', [myGroup.id], [theirHook.id]);
+    expect(foreignChannel.statusCode).toBe(400);
+    expect(foreignChannel.json().errors).toEqual({
+      channel_ids: ['This channel does not exist in the current workspace.'],
+    });
+    expect((await call('GET', 'panel/alerts/rules/', mine.auth)).json().data).toEqual([]);
+
+    // Its own group is accepted; changing the rule to another workspace's group leaves it as it was.
+    const ok = await rule('en', [myGroup.id]);
+    expect(ok.statusCode, ok.body).toBe(201);
+    const id = ok.json().data.id as string;
+    const change = await call('PATCH', `panel/alerts/rules/${id}/`, mine.auth, {
+      asset_group_ids: [theirGroup.id],
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().errors).toEqual({
+      asset_group_ids: ['This asset group does not exist in the current workspace.'],
+    });
+    const [stored] = (await call('GET', 'panel/alerts/rules/', mine.auth)).json().data;
+    expect(stored).toMatchObject({ id, asset_group_ids: [myGroup.id], channel_ids: [myHook.id] });
+  });
+});

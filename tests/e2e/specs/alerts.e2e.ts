@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createApiClient, formatNumber, type Session } from '@didban/core';
 import type { Browser } from 'playwright-core';
@@ -8,14 +7,13 @@ import { type Lab, startLab } from '../../../apps/server/test/helpers/lab';
 import { alertText } from '../../../apps/web/src/pages/settings/alerts/alerts-text';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { E2E_ALERT_RECEIVER_HOST, e2eLabSubnet } from '../support/lab-range';
-import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { createTeam, newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
 /**
  * Issue 20 in the browser: an owner adds a signed webhook channel (a receiver on a loopback
  * address the e2e server may reach, DIDBAN_ALERTS_ALLOW), sends a test, adds a rule for one asset
- * group, and a real change in the lab (a port opened, found by a real worker's rediscovery) makes
+ * group, and a real change in the lab (a port opened, found by the server's built-in worker) makes
  * exactly one delivery: in the panel's log with its status and response code, and at the receiver
  * as one message whose HMAC checks out. A plain member of a team reads the page, changes nothing.
  */
@@ -61,20 +59,18 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
   it('webhook channel → test → rule for a group → a port opens in the lab → one delivery, logged and signed', async () => {
     const owner = await register(baseUrl, newAccount(`alert${lang}`));
     const api = clientOf(owner);
+    // A lab host of its own, watched by its address: the server's built-in worker (which resolves
+    // through the system, not the lab's DNS) discovers and rediscovers it, no worker of the spec's.
     const site = `alerts-${lang}.${lab.manifest().zone}`;
-    await lab.control.addHost({ name: site, services: [{ port: 80, kind: 'nginx-default' }] });
-    // A worker group keeps the group's discovery away from the built-in worker (no lab DNS there).
-    const workerGroup = await api.workers.createGroup({ name: `alerts-${lang}` });
-    const worker = await api.workers.create({ name: `alerts-${lang}`, group_id: workerGroup.id });
-    let child: ChildProcess | null = startLabWorker(baseUrl, lab, worker.api_key);
+    const host = await lab.control.addHost({ name: site, services: [{ port: 80, kind: 'nginx-default' }] });
+    const address = host.ips[0]!;
     const groupName = `Watched ${lang}`;
     const group = await api.assets.createGroup({
       name: groupName,
-      roots: [site],
+      roots: [address],
       port_setting: 'custom',
       custom_ports: '80,8080',
       scan_frequency: 'none',
-      worker_group: workerGroup.id,
     });
     // Another group, so the rule's choice of group matters.
     await api.assets.createGroup({ name: `Other ${lang}`, roots: [`other-${lang}.example`] });
@@ -138,7 +134,7 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
       expect(rule).toMatchObject({ asset_group_ids: [group.id], triggers: ['asset_new', 'port_opened'] });
       await screenshot(page, `alerts-rule-${lang}`);
 
-      // --- the lab changes: a port opens; the group is rediscovered by the worker ---
+      // --- the lab changes: a port opens; the built-in worker rediscovers the group ---
       await lab.control.addService(site, { port: 8080, kind: 'login' });
       const run = await api.assets.rediscover(group.id);
       await expect
@@ -147,8 +143,6 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
           interval: 1_000,
         })
         .toBe('finished');
-      await stopLabWorker(child);
-      child = null;
 
       // --- exactly one delivery: in the log, delivered with 200, and one signed message ---
       const alertRow = rows.filter({ hasText: t('trigger.port_opened') });
@@ -170,14 +164,13 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
         rule: { name: `Exposure ${lang}` },
         idempotency_key: log[0]!.idempotency_key,
       });
-      expect(alert.body.text).toContain(`${site}:8080`);
+      expect(alert.body.text).toContain(`${address}:8080`);
       expect(alert.headers['x-didban-signature']).toBe(
         expectedSignature(String(alert.headers['x-didban-timestamp']), alert.raw),
       );
       await screenshot(page, `alerts-${lang}`);
       expect(errors).toEqual([]);
     } finally {
-      await stopLabWorker(child);
       await context.close();
     }
   }, 600_000);
