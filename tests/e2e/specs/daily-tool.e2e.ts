@@ -9,6 +9,7 @@ import { assetsInventoryFa } from '../../../apps/web/src/i18n/locales/fa/assets-
 import { scansListFa } from '../../../apps/web/src/i18n/locales/fa/scans-list';
 import { scansRunFa } from '../../../apps/web/src/i18n/locales/fa/scans-run';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { foreignTextProblems } from '../support/fa-text';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -139,6 +140,8 @@ describe.each(['en', 'fa'] as const)('the panel as a daily tool, in %s', (lang) 
       const lastSeen = drawer.getByTestId('overview-last-seen');
       await expect.poll(() => lastSeen.textContent()).toContain(text.shared.time.justNow);
       expect(await lastSeen.locator('time').getAttribute('title')).toMatch(lang === 'fa' ? /[۰-۹]/ : /\d/);
+      // No raw key, and in fa no Latin digit in Persian text, in the open panel either.
+      expect(await foreignTextProblems(page, lang)).toEqual([]);
       await screenshot(page, `daily-asset-panel-1440-${lang}`);
       await phone(page);
       await screenshot(page, `daily-asset-panel-375-${lang}`);
@@ -207,6 +210,7 @@ describe.each(['en', 'fa'] as const)('the panel as a daily tool, in %s', (lang) 
       expect(await page.getByTestId('scan-facts').textContent()).not.toMatch(
         new RegExp(`${words.templates}\\s*${words.none}`),
       );
+      expect(await foreignTextProblems(page, lang)).toEqual([]);
       await screenshot(page, `daily-scan-tags-1440-${lang}`);
       await phone(page);
       await screenshot(page, `daily-scan-tags-375-${lang}`);
@@ -259,6 +263,7 @@ describe("a worker's Updated follows its calls, in en and fa at once", () => {
           .poll(() => o.updated.textContent(), { timeout: 45_000, interval: 1_000 })
           .toBe(o.time.justNow);
       for (const o of opened) {
+        expect(await foreignTextProblems(o.page, o.lang)).toEqual([]);
         await screenshot(o.page, `daily-workers-1440-${o.lang}`);
         await phone(o.page);
         await screenshot(o.page, `daily-workers-375-${o.lang}`);
