@@ -116,9 +116,12 @@ describe.each(['en', 'fa'] as const)('the panel as a daily tool, in %s', (lang) 
   let session: Session;
   let assets: { id: string; host: string }[];
   let api: ReturnType<typeof createApiClient>;
+  let groupId: string;
 
   beforeAll(async () => {
-    ({ session, assets, api } = await workspaceWithWildcard(lang));
+    let group: { id: string };
+    ({ session, assets, api, group } = await workspaceWithWildcard(lang));
+    groupId = group.id;
   }, 90_000);
 
   it('marks the wildcard record in the inventory and explains it in the asset panel, with last seen', async () => {
@@ -187,6 +190,28 @@ describe.each(['en', 'fa'] as const)('the panel as a daily tool, in %s', (lang) 
       await context.close();
     }
     expect(assets).toHaveLength(2);
+  });
+
+  it('Run now of a scan of the group says how many wildcard records it left out', async () => {
+    const tags = (await api.templates.tags({ page: 1, pageSize: 1, search: '' })).results.map((t) => t.name);
+    const scan = await api.scans.create({
+      name: `Group ${lang}`,
+      asset_group: [groupId],
+      template_tags: tags,
+      run_now: false,
+    });
+    const { context, page, errors } = await openPage(browser, baseUrl, lang);
+    await desktop(page);
+    try {
+      await openSignedIn(page, session, `/scans/${scan.id}`);
+      await page.getByTestId('scan-run').click();
+      await page.getByText(fill(text.run.bulk.skippedWildcards_one, { n: num(1, lang) })).waitFor();
+      await page.waitForURL(/\/scans\/[^/]+\/loading/);
+      await screenshot(page, `daily-run-now-wildcard-1440-${lang}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('names the tags of a tag-based scan where its templates are', async () => {
