@@ -29,9 +29,9 @@ const bulk = (auth: Record<string, string>, lang: 'en' | 'fa', assets: string[])
 async function workspaceWith(hosts: string[]) {
   const owner = await registerUser(server);
   const workspaceId = await personalWorkspaceId(server, owner.user.id);
-  const { assets } = await groupWithAssets(server, workspaceId, hosts);
+  const { group, assets } = await groupWithAssets(server, workspaceId, hosts);
   const id = (host: string) => assets.find((a) => a.host === host)!.id;
-  return { owner, workspaceId, id };
+  return { owner, workspaceId, group, id };
 }
 
 describe('scans: wildcard DNS records are never scan targets', () => {
@@ -69,5 +69,39 @@ describe('scans: wildcard DNS records are never scan targets', () => {
     const answer = await bulk(owner.auth, 'en', [id('api.lab.didban.test')]);
     expect(answer.statusCode).toBe(201);
     expect(answer.json().data.skipped_wildcards).toBe(0);
+  });
+
+  it('a group scan and its Run now answer how many wildcard records they left out', async () => {
+    const { owner, group } = await workspaceWith(['*.apps.lab.didban.test', 'www.lab.didban.test']);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/panel/scans/',
+      headers: owner.auth,
+      payload: { name: 'Group with a wildcard', asset_group: [group.id], template_ids: [GIT] },
+    });
+    expect(created.statusCode).toBe(201);
+    const scan = created.json().data;
+    expect(scan).toMatchObject({ scan_history_id: expect.any(String), skipped_wildcards: 1 });
+    const chunks = await server.db
+      .select()
+      .from(scanChunks)
+      .where(eq(scanChunks.history_id, scan.scan_history_id));
+    expect(chunks.flatMap((c) => c.targets)).toEqual(['http://www.lab.didban.test:80']);
+
+    // A scan saved without a run, then run from its page: the same count comes back.
+    const saved = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/panel/scans/',
+      headers: owner.auth,
+      payload: { name: 'Later', asset_group: [group.id], template_ids: [GIT], run_now: false },
+    });
+    expect(saved.json().data).toMatchObject({ scan_history_id: null, skipped_wildcards: 0 });
+    const run = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/panel/scans/${saved.json().data.id}/run/`,
+      headers: owner.auth,
+    });
+    expect(run.statusCode).toBe(201);
+    expect(run.json().data).toMatchObject({ id: expect.any(String), skipped_wildcards: 1 });
   });
 });

@@ -89,6 +89,19 @@ describe('the asset panel: last seen', () => {
   });
 });
 
+describe('the asset panel: group and discovery run while they load', () => {
+  // The discovery run is named by its date once the group's runs arrive; before that the panel
+  // showed the run's raw id, a string of Latin digits in the middle of the Persian panel.
+  it('reads "…" for both, never the run id, in Persian', async () => {
+    await i18next.changeLanguage('fa');
+    const runId = '352e10dd-a873-4a2d-94bc-15b2fa5ad74c';
+    const d = detail({ enumeration_history: runId });
+    wrap(<OverviewTab asset={d} detail={d} loading={false} />);
+    expect(screen.getByTestId('overview-group').textContent).toBe('گروه دارایی…');
+    expect(screen.getByTestId('overview-enumeration-history').textContent).toBe('تاریخچهٔ کشف…');
+  });
+});
+
 describe('wildcard DNS records', () => {
   const wildcard = asset({ host: '*.apps.lab.didban.test', port: 80 });
 

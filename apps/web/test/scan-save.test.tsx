@@ -64,6 +64,17 @@ describe('saving a scan', () => {
     expect(messages()).toContain('success: Scan created.');
   });
 
+  it("says how many wildcard records the new scan's run left out, and why", async () => {
+    scans.create.mockResolvedValueOnce({ id: 'scan-2', scan_history_id: 'h-2', skipped_wildcards: 2 });
+    const { result } = renderHook(() => useSaveScan(), { wrapper });
+    await act(async () => {
+      await result.current.save(form({}), null);
+    });
+    expect(messages()).toContain(
+      'warning: 2 wildcard DNS records were left out: a wildcard answers for every name under it, so it is not a host to scan.',
+    );
+  });
+
   it('creates a scheduled scan without a run, then its schedule', async () => {
     const { result } = renderHook(() => useSaveScan(), { wrapper });
     let outcome: unknown;

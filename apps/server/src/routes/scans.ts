@@ -6,8 +6,8 @@ import {
   pageInfo,
   scanCreatedSchema,
   scanCreateSchema,
-  scanHistorySchema,
   scanPatchSchema,
+  scanRunStartedSchema,
   scanSchema,
   scanStatisticsSchema,
 } from '@didban/core';
@@ -176,10 +176,15 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             })
             .returning();
           const run = body.run_now === false ? null : await runNow(tx, scan!, 'manual', userId);
-          return { scan: scan!, history: run?.history ?? null };
+          return { scan: scan!, run };
         });
         return reply.status(201).send({
-          data: { ...(await presentScan(db, created.scan)), scan_history_id: created.history?.id ?? null },
+          data: {
+            ...(await presentScan(db, created.scan)),
+            scan_history_id: created.run?.history.id ?? null,
+            // Its groups' wildcard records are never scanned; the panel says how many it left out.
+            skipped_wildcards: created.run?.skippedWildcards ?? 0,
+          },
         });
       },
     );
@@ -342,16 +347,18 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['scans'],
           summary: 'Start a new run of a scan now (409 while one is going)',
           params: scanParams,
-          response: { 201: envelope(scanHistorySchema) },
+          response: { 201: envelope(scanRunStartedSchema) },
         },
       },
       async (request, reply) => {
         const workspaceId = currentWorkspace(request).id;
-        const history = await db.transaction(async (tx) => {
+        const run = await db.transaction(async (tx) => {
           const scan = await findScan(tx, workspaceId, request.params.id);
-          return (await runNow(tx, scan, 'manual', currentUser(request).id)).history;
+          return runNow(tx, scan, 'manual', currentUser(request).id);
         });
-        return reply.status(201).send({ data: presentHistory(history, emptyCounts) });
+        return reply.status(201).send({
+          data: { ...presentHistory(run.history, emptyCounts), skipped_wildcards: run.skippedWildcards },
+        });
       },
     );
   };

@@ -14,6 +14,7 @@ import {
   scanFilterOptionSchema,
   scanHistorySchema,
   scanHistoryStatusSchema,
+  scanRunStartedSchema,
   scanScheduleSchema,
   scanSchema,
   scanStatisticsSchema,
@@ -54,7 +55,7 @@ export function scanEndpoints(http: Http) {
     remove: (scanId: string) => http.delete(`panel/scans/${id(scanId)}/`, z.unknown()).then(() => undefined),
     /** Start a new run of an existing scan now. */
     run: (scanId: string) =>
-      unwrap(http.post(`panel/scans/${id(scanId)}/run/`, {}, envelope(scanHistorySchema))),
+      unwrap(http.post(`panel/scans/${id(scanId)}/run/`, {}, envelope(scanRunStartedSchema))),
     bulkCreate: (body: BulkScanInput) =>
       unwrap(http.post('panel/scans/bulk-create/', body, envelope(bulkScanResponseSchema))),
 

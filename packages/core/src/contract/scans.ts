@@ -119,6 +119,13 @@ export const scanHistorySchema = z.object({
 });
 export type ScanHistory = z.infer<typeof scanHistorySchema>;
 
+/** Wildcard DNS records among a run's assets, left out because they are never scan targets. */
+const skippedWildcards = z.number().int().min(0).optional();
+
+/** `POST panel/scans/{id}/run/` answer: the run it started, and the wildcards it left out. */
+export const scanRunStartedSchema = scanHistorySchema.extend({ skipped_wildcards: skippedWildcards });
+export type ScanRunStarted = z.infer<typeof scanRunStartedSchema>;
+
 export const scanScheduleSchema = z.object({
   id: z.string(),
   scan: z.string(),
@@ -154,7 +161,10 @@ export const scanSchema = z.object({
 export type Scan = z.infer<typeof scanSchema>;
 
 /** `POST panel/scans/` answer: the scan, and the run it started when `run_now` was not false. */
-export const scanCreatedSchema = scanSchema.extend({ scan_history_id: z.string().nullable() });
+export const scanCreatedSchema = scanSchema.extend({
+  scan_history_id: z.string().nullable(),
+  skipped_wildcards: skippedWildcards,
+});
 export type ScanCreated = z.infer<typeof scanCreatedSchema>;
 
 /**
@@ -236,8 +246,7 @@ export type BulkScanInput = z.input<typeof bulkScanSchema>;
 export const bulkScanResponseSchema = z.object({
   scan_id: z.string(),
   scan_history_id: z.string().nullable().optional(),
-  /** Wildcard DNS records among the picked assets, left out because they are never scan targets. */
-  skipped_wildcards: z.number().int().min(0).optional(),
+  skipped_wildcards: skippedWildcards,
 });
 export type BulkScanResponse = z.infer<typeof bulkScanResponseSchema>;
 

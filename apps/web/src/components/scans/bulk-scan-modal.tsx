@@ -14,6 +14,7 @@ import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
 import { InfinitePicker } from './infinite-picker';
 import { useScanRunStrings } from './run-strings';
+import { useSkippedWildcardsNotice } from './use-skipped-wildcards';
 
 export type BulkScanTarget =
   | { kind: 'groups'; groups: { id: string; name: string }[] }
@@ -64,6 +65,7 @@ function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, '
   const lang = useLang();
   const navigate = useNavigate();
   const start = useStartBulkScan();
+  const noticeSkipped = useSkippedWildcardsNotice();
   const [name, setName] = useState(() => defaultName(target));
   const [templates, setTemplates] = useState<PickerItem[]>([]);
   const [tags, setTags] = useState<PickerItem[]>([]);
@@ -93,12 +95,7 @@ function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, '
     try {
       const { scanId, historyId, skippedWildcards } = await start.mutateAsync(body);
       snackbarStore.show(t('bulk.started'), 'success');
-      // Wildcard records are never scan targets; say how many were left out rather than drop them silently.
-      if (skippedWildcards)
-        snackbarStore.show(
-          t('bulk.skippedWildcards', { count: skippedWildcards, n: formatNumber(skippedWildcards, lang) }),
-          'warning',
-        );
+      noticeSkipped(skippedWildcards);
       onStarted?.();
       onClose();
       navigate(scanProgressPath(scanId, historyId));

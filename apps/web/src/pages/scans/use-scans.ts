@@ -6,6 +6,7 @@ import {
 } from '@didban/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSkippedWildcardsNotice } from '../../components/scans/use-skipped-wildcards';
 import { useMutationWithFeedback } from '../../hooks/use-mutation-feedback';
 import { api } from '../../lib/api';
 
@@ -144,10 +145,14 @@ export function useCancelScan() {
 
 export function useRunScan(onStarted: (scanId: string, historyId: string) => void) {
   const { t } = useTranslation('scans');
+  const noticeSkipped = useSkippedWildcardsNotice();
   return useMutationWithFeedback((scanId: string) => api.scans.run(scanId), {
     failure: t('list.runFailed'),
     invalidate: [SCAN_KEYS.all],
-    onSuccess: (history) => onStarted(history.scan, history.id),
+    onSuccess: (history) => {
+      noticeSkipped(history.skipped_wildcards);
+      onStarted(history.scan, history.id);
+    },
   });
 }
 

@@ -22,10 +22,24 @@ export function OverviewTab({
 }) {
   const { t } = useTranslation('assets');
   const lang = useLang();
-  const { group, history } = useAssetGroup(asset.group);
+  const { group, history, loading: groupLoading } = useAssetGroup(asset.group);
   const run = history.find((h) => h.id === asset.enumeration_history);
   const none = t('assetDetail.fields.none');
   const cnames = parseCnames(asset.cname);
+  // The discovery run that found it, by its date; '…' while the group's runs load; a run the
+  // group no longer lists by its id, kept apart as data (never a bare id in Persian text).
+  const runTime = run ? (run.completed_at ?? run.started_at) : null;
+  const historyValue: ReactNode = runTime ? (
+    formatDateTime(runTime, lang)
+  ) : groupLoading ? (
+    '…'
+  ) : asset.enumeration_history ? (
+    <span key="history" dir="ltr" className="font-mono text-xs">
+      {asset.enumeration_history}
+    </span>
+  ) : (
+    none
+  );
   const rows: [string, string, ReactNode][] = [
     [
       'port',
@@ -34,16 +48,20 @@ export function OverviewTab({
         {asset.port}
       </span>,
     ],
-    ['group', t('assetDetail.fields.group'), group?.name ?? none],
     [
-      'enumeration-history',
-      t('assetDetail.fields.enumerationHistory'),
-      run?.completed_at
-        ? formatDateTime(run.completed_at, lang)
-        : run
-          ? formatDateTime(run.started_at, lang)
-          : (asset.enumeration_history ?? none),
+      'group',
+      t('assetDetail.fields.group'),
+      group ? (
+        <span key="group" dir="auto">
+          {group.name}
+        </span>
+      ) : groupLoading ? (
+        '…'
+      ) : (
+        none
+      ),
     ],
+    ['enumeration-history', t('assetDetail.fields.enumerationHistory'), historyValue],
     [
       'cname',
       t('assetDetail.fields.cname'),

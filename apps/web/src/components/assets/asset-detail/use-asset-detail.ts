@@ -36,7 +36,9 @@ export function useAssetGroup(groupId: string) {
     queryFn: () => api.assets.getEnumeration(enumerationId!),
     meta: { silent: true },
   });
-  return { group: group.data, history: enumeration.data?.history ?? [] };
+  // Still loading while either answer is on its way, so callers show '…' rather than a bare id.
+  const loading = group.isPending || (!!enumerationId && enumeration.isPending);
+  return { group: group.data, history: enumeration.data?.history ?? [], loading };
 }
 
 export type SeverityGroup = 'vulnerabilities' | 'exposures';

@@ -2,6 +2,7 @@ import type { Scan } from '@didban/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSkippedWildcardsNotice } from '../../../components/scans/use-skipped-wildcards';
 import { useLang } from '../../../hooks/use-lang';
 import { api } from '../../../lib/api';
 import { errorText } from '../../../lib/error-text';
@@ -27,10 +28,12 @@ export function useSaveScan() {
   const lang = useLang();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
+  const noticeSkipped = useSkippedWildcardsNotice();
 
   const save = async (form: ScanFormState, editing: Scan | null): Promise<SaveOutcome> => {
     setPending(true);
     let saved: { scanId: string; historyId: string | null } | null = null;
+    let skipped = 0;
     try {
       if (editing) {
         await api.scans.update(editing.id, patchScanBody(form));
@@ -38,6 +41,7 @@ export function useSaveScan() {
       } else {
         const created = await api.scans.create(createScanBody(form));
         saved = { scanId: created.id, historyId: created.scan_history_id };
+        skipped = created.skipped_wildcards ?? 0;
       }
     } catch (error) {
       snackbarStore.show(
@@ -60,6 +64,7 @@ export function useSaveScan() {
         editing ? t('list.updated') : isScheduled(form) ? t('list.scheduled') : t('list.created'),
         'success',
       );
+      noticeSkipped(skipped);
     } catch (error) {
       snackbarStore.show(errorText(error, lang, t('list.scheduleFailed')), 'error');
     } finally {
