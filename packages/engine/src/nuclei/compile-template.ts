@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { dirname } from 'node:path';
-import type { ParsedTemplate, YamlMap } from '@didban/core';
+import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads } from './payloads/generate-payloads.js';

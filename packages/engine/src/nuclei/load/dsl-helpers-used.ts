@@ -1,4 +1,4 @@
-import type { YamlMap } from '@didban/core';
+import type { YamlMap } from '@didban/core/templates';
 import { hasHelper } from '../dsl/helpers.js';
 import { isNucleiHelper } from './nuclei-helper-names.js';
 
