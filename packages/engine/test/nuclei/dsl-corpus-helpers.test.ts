@@ -133,3 +133,15 @@ describe('missing helpers at load', () => {
     ).toEqual(['shell_exec']);
   });
 });
+
+describe('sort and uniq', () => {
+  it('sort orders the characters of one argument, or several arguments as a list', () => {
+    expect(call(`sort('banana')`)).toBe('aaabnn');
+    expect(evaluateDsl(`sort('b', 'a', 'c')`, new Map())).toEqual(['a', 'b', 'c']);
+  });
+
+  it('uniq keeps the first of each character, or of each argument', () => {
+    expect(call(`uniq('banana')`)).toBe('ban');
+    expect(evaluateDsl(`uniq('a', 'b', 'a')`, new Map())).toEqual(['a', 'b']);
+  });
+});

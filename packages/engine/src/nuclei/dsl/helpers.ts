@@ -9,7 +9,7 @@ import {
   inflateSync,
 } from 'node:zlib';
 import { compileGoRegex } from '../regex/go-regex.js';
-import { asciiLower, asciiUpper, stringToBytes } from '../util/bytes.js';
+import { asciiLower, asciiUpper, fromByteString, stringToBytes, toByteString } from '../util/bytes.js';
 import { aesCbc, aesGcm } from './aes.js';
 import { compareVersions } from './compare-versions.js';
 import { jarmHelper } from './jarm/jarm-helper.js';
@@ -120,6 +120,19 @@ const table: Record<string, Helper> = {
   aes_cbc: aesCbc,
   aes_gcm: aesGcm,
   public_ip: () => publicIp(),
+  // One argument: its characters sorted (or de-duplicated, first kept); several: a list of strings.
+  sort: (a) => {
+    need(a, 1, 'sort');
+    if (a.length > 1) return a.map(toStr).sort();
+    return toByteString(
+      [...fromByteString(toStr(a[0]))].sort((x, y) => x.codePointAt(0)! - y.codePointAt(0)!).join(''),
+    );
+  },
+  uniq: (a) => {
+    need(a, 1, 'uniq');
+    if (a.length > 1) return [...new Set(a.map(toStr))];
+    return toByteString([...new Set(fromByteString(toStr(a[0])))].join(''));
+  },
   contains_all: (a) => a.slice(1).every((s) => toStr(a[0]).includes(toStr(s))),
   contains_any: (a) => a.slice(1).some((s) => toStr(a[0]).includes(toStr(s))),
   equals_any: (a) => a.slice(1).some((s) => toStr(a[0]) === toStr(s)),
