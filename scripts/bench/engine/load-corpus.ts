@@ -4,6 +4,9 @@
  * Each round runs in a fresh process (cold: module load excluded, YAML parsing and compiling
  * included) and prints the load time, its CPU time (steadier than wall time on a shared machine),
  * peak RSS and heap held after a GC, with the load average.
+ * LOAD_BASE=<path to another engine's src/index.ts> (an older commit unpacked with `git archive`,
+ * its node_modules linked to this one's) loads the same folder with that engine too, alternating
+ * with this one in every round, and prints this engine's figures beside it.
  * No corpus is committed: unpack one outside the repository.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,7 +21,9 @@ if (!rootArg) {
 const root = resolve(rootArg);
 
 if (child === '--child') {
-  const { loadTemplateFiles } = await import('../../../packages/engine/src/index.js');
+  const { loadTemplateFiles } = (await import(
+    process.env.LOAD_ENGINE || '../../../packages/engine/src/index.js'
+  )) as typeof import('../../../packages/engine/src/index.js');
   const rssBefore = process.memoryUsage().rss;
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
@@ -44,28 +49,56 @@ if (child === '--child') {
   // Keep the result alive until measured.
   if (result.templates.length < 0) console.log(result);
 } else {
+  type Row = { ms: number; cpuMs: number; peakMb: number; heldMb: number; baseMb: number };
   const self = new URL(import.meta.url).pathname;
-  const rows: { ms: number; cpuMs: number; peakMb: number; heldMb: number; baseMb: number }[] = [];
+  const engines = [
+    ...(process.env.LOAD_BASE ? [{ name: 'base', index: resolve(process.env.LOAD_BASE) }] : []),
+    { name: 'this', index: '' },
+  ];
+  const rows = new Map<string, Row[]>(engines.map((e) => [e.name, []]));
   for (let i = 0; i < Number(roundsArg); i++) {
-    const load = loadavg()[0]!.toFixed(1);
-    const out = execFileSync(
-      process.execPath,
-      ['--expose-gc', '--conditions=didban-source', '--import', 'tsx', self, root, folder, '0', '--child'],
-      { encoding: 'utf8', maxBuffer: 1 << 26 },
-    );
-    const row = JSON.parse(out.trim().split('\n').pop()!);
-    rows.push(row);
-    console.log(
-      `round ${i + 1}: ${folder}/ ${row.templates} compiled, ${row.rejected} rejected, ${row.invalid} invalid in ` +
-        `${(row.ms / 1000).toFixed(2)} s (CPU ${(row.cpuMs / 1000).toFixed(2)} s); peak RSS ${row.peakMb.toFixed(0)} MB (${row.baseMb.toFixed(0)} MB before loading), ` +
-        `heap held after GC ${row.heldMb.toFixed(0)} MB; load average ${load}`,
-    );
+    for (const engine of engines) {
+      const load = loadavg()[0]!.toFixed(1);
+      const out = execFileSync(
+        process.execPath,
+        ['--expose-gc', '--conditions=didban-source', '--import', 'tsx', self, root, folder, '0', '--child'],
+        { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, LOAD_ENGINE: engine.index } },
+      );
+      const row = JSON.parse(out.trim().split('\n').pop()!);
+      rows.get(engine.name)!.push(row);
+      console.log(
+        `round ${i + 1} ${engine.name}: ${folder}/ ${row.templates} compiled, ${row.rejected} rejected, ${row.invalid} invalid in ` +
+          `${(row.ms / 1000).toFixed(2)} s (CPU ${(row.cpuMs / 1000).toFixed(2)} s); peak RSS ${row.peakMb.toFixed(0)} MB (${row.baseMb.toFixed(0)} MB before loading), ` +
+          `heap held after GC ${row.heldMb.toFixed(0)} MB; load average ${load}`,
+      );
+    }
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const summary = new Map<string, Row>();
+  for (const [name, list] of rows) {
+    const m: Row = {
+      ms: median(list.map((r) => r.ms)),
+      cpuMs: median(list.map((r) => r.cpuMs)),
+      peakMb: median(list.map((r) => r.peakMb)),
+      heldMb: median(list.map((r) => r.heldMb)),
+      baseMb: median(list.map((r) => r.baseMb)),
+    };
+    summary.set(name, m);
+    console.log(
+      `median ${name}: ${(m.ms / 1000).toFixed(2)} s (CPU ${(m.cpuMs / 1000).toFixed(2)} s), peak RSS ${m.peakMb.toFixed(0)} MB ` +
+        `(loader's own ${(m.peakMb - m.baseMb).toFixed(0)} MB above the ${m.baseMb.toFixed(0)} MB before loading), heap held ${m.heldMb.toFixed(0)} MB`,
+    );
+  }
+  const base = summary.get('base');
+  const now = summary.get('this')!;
+  if (base)
+    console.log(
+      `this / base: CPU ${((100 * now.cpuMs) / base.cpuMs).toFixed(0)} %, peak RSS ${((100 * now.peakMb) / base.peakMb).toFixed(0)} %, ` +
+        `loader's own peak ${((100 * (now.peakMb - now.baseMb)) / (base.peakMb - base.baseMb)).toFixed(0)} %, heap held ${((100 * now.heldMb) / base.heldMb).toFixed(0)} %`,
+    );
   console.log(
-    `median: ${(median(rows.map((r) => r.ms)) / 1000).toFixed(2)} s (CPU ${(median(rows.map((r) => r.cpuMs)) / 1000).toFixed(2)} s), peak RSS ${median(rows.map((r) => r.peakMb)).toFixed(0)} MB; ` +
-      `load average now ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} (2 CPUs shared by 6 engineers)`,
+    `load average now ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 CPUs shared by several engineers)`,
   );
 }

@@ -6,7 +6,7 @@
 import { getServers } from 'node:dns';
 import { setMaxListeners } from 'node:events';
 import net from 'node:net';
-import { expandCidr, type ParsedTarget, validateRoots } from '@didban/core';
+import { expandCidr, type ParsedTarget, validateRoots } from '@didban/core/targets';
 import { attemptAxfr } from './dns/axfr.js';
 import { DnsResolver, type ResolvedHost } from './dns/resolver.js';
 import { detectWildcard, matchesWildcard, type WildcardInfo } from './dns/wildcard.js';

@@ -8,7 +8,7 @@
  * A host is in scope when no exclude pattern matches and, if include patterns are given, one
  * of them matches. Roots are subject to the same rules (exclude a root to skip it).
  */
-import { parseIpv4, parseIpv6, parseTarget } from '@didban/core';
+import { parseIpv4, parseIpv6, parseTarget } from '@didban/core/targets';
 
 export interface ScopeOptions {
   include?: readonly string[];

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { dirname } from 'node:path';
-import type { ParsedTemplate, YamlMap } from '@didban/core';
+import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads } from './payloads/generate-payloads.js';
@@ -11,6 +11,18 @@ import { toByteString } from './util/bytes.js';
 const HISTORY = /_\d+\b/;
 // Out-of-band use: the URL placeholder or an interactsh_* part; a mention in `info` does not count.
 const INTERACTSH = /interactsh-url|interactsh_(protocol|request|response|ip)/;
+
+/**
+ * Whether any key or string in a parsed YAML value matches: the same answer as testing its JSON
+ * text, without building that text for every block of every template at load.
+ */
+function anyText(value: unknown, re: RegExp): boolean {
+  if (typeof value === 'string') return re.test(value);
+  if (Array.isArray(value)) return value.some((v) => anyText(v, re));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => re.test(k) || anyText(v, re));
+  return false;
+}
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** 27 base62 characters, the shape of a KSUID. */
@@ -43,8 +55,9 @@ function base(block: YamlMap, index: number, dir: HelperFileContext, attackOverr
     operators: compileOperators(block),
     payloads,
     attack,
-    needsHistory: HISTORY.test(
-      JSON.stringify([block.matchers, block.extractors, block.raw, block.path, block.body, block.headers]),
+    needsHistory: anyText(
+      [block.matchers, block.extractors, block.raw, block.path, block.body, block.headers],
+      HISTORY,
     ),
   };
 }
@@ -165,7 +178,6 @@ export function compileTemplate(
     }
   }
   const { info: _info, ...body } = parsed.raw;
-  const text = JSON.stringify(body);
   return {
     id: parsed.id,
     info: parsed.info,
@@ -175,7 +187,7 @@ export function compileTemplate(
     constants: parsed.constants.map(([k, v]) => [k, toByteString(v)] as const),
     selfContained: parsed.selfContained || parsed.http.some((b) => b['self-contained'] === true),
     stopAtFirstMatch: parsed.raw['stop-at-first-match'] === true,
-    needsInteractsh: INTERACTSH.test(text),
+    needsInteractsh: anyText(body, INTERACTSH),
     randstr: randomKsuid(),
     protocols: order,
   };

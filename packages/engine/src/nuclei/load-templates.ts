@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core';
+import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core/templates';
 import { compileTemplate } from './compile-template.js';
 import { missingHelpers } from './load/dsl-helpers-used.js';
 import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reason-codes.js';

@@ -1,4 +1,4 @@
-import type { TemplateInfo } from '@didban/core';
+import type { TemplateInfo } from '@didban/core/templates';
 import type { FlowExpr } from './load/simple-flow.js';
 import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';

@@ -1,4 +1,4 @@
-import type { TemplateInfo, TemplateSeverity } from '@didban/core';
+import type { TemplateInfo, TemplateSeverity } from '@didban/core/templates';
 
 export type ScanProtocol = 'http' | 'dns' | 'tcp' | 'ssl';
 

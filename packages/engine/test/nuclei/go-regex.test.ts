@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { RE2JS } from 're2js';
+import { describe, expect, it, vi } from 'vitest';
 import { compileGoRegex } from '../../src/nuclei/regex/go-regex.js';
 import { requiredLiterals } from '../../src/nuclei/regex/required-literal.js';
 import {
@@ -96,5 +97,24 @@ describe('required literals (the pre-check before RE2)', () => {
     const re = compileGoRegex('(?mi)coin\\-hive\\.com|miner\\.start\\(\\d+\\)');
     expect(re.test('<script>Miner.start(3)</script>')).toBe(true);
     expect(re.test('<script>miner.stop()</script>')).toBe(false);
+  });
+});
+
+describe('RE2 hot path', () => {
+  it('asks the DFA first and walks the NFA only for a body that matches', () => {
+    const matcher = vi.spyOn(RE2JS.prototype, 'matcher');
+    try {
+      // Case-insensitive, no literal RE2 can skip to: every character is examined.
+      const re = compileGoRegex('(?i)(?:twitter)(?:[0-9a-z\\-_\\t .]{0,20})(?:=|:)\\s*"?([a-z0-9]{20,40})');
+      const page = '<a href="https://twitter.com/x">Twitter</a>'.repeat(2000);
+      expect(re.test(page)).toBe(false);
+      expect(re.findAll(page)).toEqual([]);
+      expect(matcher).not.toHaveBeenCalled();
+      const groups = re.findAll(`${page} TWITTER_token = "abcdefghij0123456789xyz"`).map((m) => m.groups[1]);
+      expect(groups).toEqual(['abcdefghij0123456789xyz']);
+      expect(matcher).toHaveBeenCalledTimes(1);
+    } finally {
+      matcher.mockRestore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { parsePorts } from '@didban/core';
+import { parsePorts } from '@didban/core/targets';
 import { TOP_100_PORTS, TOP_1000_PORTS } from './top-ports.js';
 
 /** What to scan: a named list (spec §3 port scan setting), a custom spec string, or explicit ports. */

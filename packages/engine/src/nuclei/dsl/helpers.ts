@@ -9,11 +9,14 @@ import {
   inflateSync,
 } from 'node:zlib';
 import { compileGoRegex } from '../regex/go-regex.js';
-import { asciiLower, asciiUpper, stringToBytes } from '../util/bytes.js';
+import { asciiLower, asciiUpper, fromByteString, stringToBytes, toByteString } from '../util/bytes.js';
+import { aesCbc, aesGcm } from './aes.js';
 import { compareVersions } from './compare-versions.js';
 import { jarmHelper } from './jarm/jarm-helper.js';
+import { generateJavaGadget } from './java/generate-java-gadget.js';
 import { generateJwt } from './jwt.js';
 import { mmh3 } from './mmh3.js';
+import { publicIp } from './public-ip.js';
 import { DslError, type DslValue, formatNumber, isList, toNum, toStr } from './values.js';
 import { zipHelper } from './zip.js';
 
@@ -113,6 +116,23 @@ const table: Record<string, Helper> = {
   // The executor has already waited (wait-for.ts); Nuclei's helper returns true after sleeping.
   wait_for: (a) => Number.isFinite(toNum(a[0])),
   zip: zipHelper,
+  generate_java_gadget: generateJavaGadget,
+  aes_cbc: aesCbc,
+  aes_gcm: aesGcm,
+  public_ip: () => publicIp(),
+  // One argument: its characters sorted (or de-duplicated, first kept); several: a list of strings.
+  sort: (a) => {
+    need(a, 1, 'sort');
+    if (a.length > 1) return a.map(toStr).sort();
+    return toByteString(
+      [...fromByteString(toStr(a[0]))].sort((x, y) => x.codePointAt(0)! - y.codePointAt(0)!).join(''),
+    );
+  },
+  uniq: (a) => {
+    need(a, 1, 'uniq');
+    if (a.length > 1) return [...new Set(a.map(toStr))];
+    return toByteString([...new Set(fromByteString(toStr(a[0])))].join(''));
+  },
   contains_all: (a) => a.slice(1).every((s) => toStr(a[0]).includes(toStr(s))),
   contains_any: (a) => a.slice(1).some((s) => toStr(a[0]).includes(toStr(s))),
   equals_any: (a) => a.slice(1).some((s) => toStr(a[0]) === toStr(s)),

@@ -1,5 +1,6 @@
-import type { YamlMap } from '@didban/core';
+import type { YamlMap } from '@didban/core/templates';
 import { hasHelper } from '../dsl/helpers.js';
+import { isNucleiHelper } from './nuclei-helper-names.js';
 
 // DSL keywords and operators that look like calls but are not helpers.
 const NOT_HELPERS = new Set(['and', 'or', 'not', 'in', 'if', 'true', 'false', 'nil']);
@@ -23,12 +24,20 @@ function looksLikeDsl(expression: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(code) && !/[A-Za-z_)\]]\./.test(code);
 }
 
-/** Calls in `{{…}}` placeholders, innermost first; each rendered one stands in as plain text. */
+/**
+ * Calls in `{{…}}` placeholders, innermost first; each rendered one stands in as plain text. A
+ * placeholder calling a name Nuclei does not know is sent as written by Nuclei (and by the engine:
+ * see dsl/render.ts), so it does not count.
+ */
 function placeholderCalls(text: string, into: Set<string>): void {
   let rest = text;
   for (let depth = 0; depth < 8 && rest.includes('{{'); depth++) {
     const next = rest.replace(INNERMOST, (_, inner: string) => {
-      if (looksLikeDsl(inner)) callsIn(inner, into);
+      if (looksLikeDsl(inner)) {
+        const calls = new Set<string>();
+        callsIn(inner, calls);
+        if ([...calls].every(isNucleiHelper)) for (const name of calls) into.add(name);
+      }
       return 'x';
     });
     if (next === rest) return;

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type HelperFileContext, resolveHelperFile } from '../load/helper-files.js';
 import { toByteString } from '../util/bytes.js';
+import { PayloadLists } from './payload-files.js';
 
 export type AttackType = 'batteringram' | 'pitchfork' | 'clusterbomb';
 export type PayloadSet = ReadonlyMap<string, readonly string[]>;
@@ -8,7 +8,8 @@ export type PayloadCombo = ReadonlyMap<string, string>;
 
 /**
  * Loads payload lists: YAML lists as they are, a string is a file (one value per line) relative to
- * the template's folder. Payloads referenced nowhere in the block are dropped, as in Nuclei, since
+ * the template's folder, resolved (and refused or found missing) now but read at first use
+ * (payload-files.ts). Payloads referenced nowhere in the block are dropped, as in Nuclei, since
  * they would only multiply requests.
  */
 export function loadPayloads(
@@ -16,7 +17,7 @@ export function loadPayloads(
   usedIn: string,
   files: HelperFileContext,
 ): PayloadSet {
-  const out = new Map<string, string[]>();
+  const out = new Map<string, readonly string[] | { file: string }>();
   for (const [name, value] of Object.entries(raw ?? {})) {
     if (
       !usedIn.includes(`{{${name}}}`) &&
@@ -33,17 +34,18 @@ export function loadPayloads(
     else {
       const file = String(value);
       // A multi-line string is an inline list, as in Nuclei.
-      const text = file.includes('\n') ? file : readFileSync(resolveHelperFile(file, files), 'utf8');
-      out.set(
-        name,
-        text
-          .split(/\r?\n/)
-          .filter((l) => l.length > 0)
-          .map(toByteString),
-      );
+      if (file.includes('\n'))
+        out.set(
+          name,
+          file
+            .split(/\r?\n/)
+            .filter((l) => l.length > 0)
+            .map(toByteString),
+        );
+      else out.set(name, { file: resolveHelperFile(file, files) });
     }
   }
-  return out;
+  return new PayloadLists(out);
 }
 
 /**

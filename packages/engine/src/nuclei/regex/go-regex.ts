@@ -127,8 +127,9 @@ function jsRegex(pattern: string, re: RegExp): GoRegex {
 }
 
 /**
- * RE2JS has no DFA: its linear-time NFA costs about 1–2 µs per character for patterns without a
- * literal prefix, so one call over a 10 MB body could run for many seconds, and a synchronous call
+ * RE2JS's linear-time NFA (what a match with capture groups runs) costs about 1–2 µs per character
+ * for patterns without a literal prefix, and its DFA falls back to it when its state cache fills,
+ * so one call over a 10 MB body could run for many seconds, and a synchronous call
  * cannot be interrupted. Each RE2 call therefore sees at most the first 1 MiB of a part (≈1 s worst
  * case), which keeps every abort and match budget within about a second. Quantifier-free patterns
  * (native RegExp, fast) still see the whole part.
@@ -164,14 +165,17 @@ function re2Regex(pattern: string, caseInsensitive: boolean): GoRegex {
   return {
     pattern,
     engine: 're2',
+    // RE2JS's test() runs its DFA (no capture groups asked); find() runs the NFA, which is
+    // several times slower per character. Most patterns do not match most bodies, so findAll asks
+    // the DFA first and walks the NFA only for a body that has a match.
     test: (input) => {
       const text = capped(input);
-      return mayMatch(text) && re.matcher(text).find();
+      return mayMatch(text) && re.test(text);
     },
     findAll(input, limit = Number.POSITIVE_INFINITY, check) {
       const out: RegexMatch[] = [];
       const text = capped(input);
-      if (!mayMatch(text)) return out;
+      if (!mayMatch(text) || !re.test(text)) return out;
       const m = re.matcher(text);
       const count = m.groupCount();
       while (out.length < limit && m.find()) {

@@ -1,4 +1,4 @@
-import { normalizeDomain } from '@didban/core';
+import { normalizeDomain } from '@didban/core/targets';
 import { ProviderHttpError, type ProviderName } from './provider.js';
 import { PASSIVE_PROVIDERS } from './providers.js';
 
