@@ -101,9 +101,22 @@ describe('public_ip', () => {
     expect(() => publicIp({ DIDBAN_ENGINE_PUBLIC_IP: 'my-host' })).toThrow(/not an IP address/);
   });
 
-  it('otherwise is an IPv4 address of this machine that is not loopback', () => {
-    expect(publicIp({})).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-    expect(publicIp({})).not.toMatch(/^127\./);
+  it('otherwise is a public IPv4 address of this machine, never a private one', () => {
+    const nic = (address: string, internal = false) => ({
+      address,
+      internal,
+      family: 'IPv4' as const,
+      netmask: '255.255.255.0',
+      mac: '00:00:00:00:00:00',
+      cidr: `${address}/24`,
+    });
+    expect(
+      publicIp({}, { lo: [nic('127.0.0.1', true)], eth0: [nic('10.0.0.5')], eth1: [nic('93.184.216.34')] }),
+    ).toBe('93.184.216.34');
+    // Only loopback and private addresses: the tenant's template must not learn them.
+    expect(() =>
+      publicIp({}, { lo: [nic('127.0.0.1', true)], eth0: [nic('10.0.0.5')], eth1: [nic('192.168.1.4')] }),
+    ).toThrow('could not retrieve public ip');
   });
 });
 

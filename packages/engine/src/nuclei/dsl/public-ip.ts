@@ -8,16 +8,20 @@ import { DslError } from './values.js';
  * `public_ip()`: the address targets see this scanner come from. Nuclei asks a public "what is my
  * IP" service; Didban's engine only ever connects to the scan's targets, so it reads
  * DIDBAN_ENGINE_PUBLIC_IP when the operator sets it (a scanner behind NAT), else this machine's
- * first public IPv4 interface address, else its first non-loopback one. With neither, the call
- * fails, and the placeholder stays as written, as Nuclei's does when its lookup fails.
+ * first public IPv4 interface address. A private one is never given: a tenant's template would
+ * send it to the tenant's own server and learn the scanner's internal addressing. With neither,
+ * the call fails, and the placeholder stays as written, as Nuclei's does when its lookup fails.
  */
-export function publicIp(env: NodeJS.ProcessEnv = process.env): string {
+export function publicIp(
+  env: NodeJS.ProcessEnv = process.env,
+  interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces(),
+): string {
   const configured = env.DIDBAN_ENGINE_PUBLIC_IP?.trim();
   if (configured) {
     if (!isIP(configured)) throw new DslError(`DIDBAN_ENGINE_PUBLIC_IP is not an IP address: ${configured}`);
     return configured;
   }
-  const addresses = Object.values(networkInterfaces())
+  const addresses = Object.values(interfaces)
     .flat()
     .filter((a) => a && a.family === 'IPv4' && !a.internal)
     .map((a) => a!.address);
@@ -25,7 +29,7 @@ export function publicIp(env: NodeJS.ProcessEnv = process.env): string {
     const parsed = parseAddress(ip);
     return parsed !== null && findRange(INTERNAL_RANGES, parsed) === undefined;
   };
-  const found = addresses.find(isPublic) ?? addresses[0];
+  const found = addresses.find(isPublic);
   if (!found) throw new DslError('could not retrieve public ip');
   return found;
 }
