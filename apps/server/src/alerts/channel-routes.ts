@@ -58,6 +58,7 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
     for (const [field, value] of [
       ['secrets.url', secrets.url],
       ['settings.api_url', settings.api_url],
+      ['secrets.smtp_url', secrets.smtp_url],
     ] as const) {
       if (typeof value === 'string' && (await refusedDestination(config, value)))
         throw fieldError(field, 'alerts.destination_refused');

@@ -1,0 +1,240 @@
+/**
+ * Alert destinations a tenant names (webhook/chat URLs, Telegram/Jira/GitHub API bases, an email
+ * channel's own SMTP server) never reach the server's network: a canary on loopback counts every
+ * connection, and each spelling of loopback must either be refused when saved (400, fa/en) or
+ * fail its test send with "destination refused" — the canary untouched.
+ */
+import dns from 'node:dns/promises';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAlertLoop } from '../src/alerts/alert-loop.js';
+import { createMailer } from '../src/mail/mailer.js';
+import { deliveriesOf, settle, startTestAlertLoop } from './helpers/alerts.js';
+import { type Canary, startCanary } from './helpers/canary.js';
+import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
+
+let canary: Canary;
+let server: TestServer;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+
+beforeAll(async () => {
+  canary = await startCanary();
+  server = await createTestServer({ DIDBAN_ALERTS_INTERVAL_MS: '60000', DIDBAN_ALERTS_MAX_ATTEMPTS: '1' });
+  owner = await registerUser(server);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await canary?.close();
+});
+
+const addChannel = (payload: object, lang: 'en' | 'fa' = 'en') =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/v1/panel/alerts/channels/',
+    headers: { ...owner.auth, 'accept-language': lang },
+    payload,
+  });
+
+/** Queue a test message to the channel and let the loop try it; the delivery row. */
+async function testSend(target: TestServer, channelId: string, loop = startTestAlertLoop(target)) {
+  const l = await loop;
+  try {
+    const queued = await target.app.inject({
+      method: 'POST',
+      url: `/api/v1/panel/alerts/channels/${channelId}/test/`,
+      headers: owner.auth,
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    await settle(target, l);
+  } finally {
+    await l.stop();
+  }
+  const [delivery] = await deliveriesOf(target, channelId);
+  return delivery!;
+}
+
+/** A name of this machine that resolves to loopback (the hosts file), if it has one. */
+async function loopbackName(): Promise<string | null> {
+  for (const name of [os.hostname(), 'ip6-localhost', 'ip6-loopback']) {
+    const found = await dns.lookup(name, { all: true }).catch(() => []);
+    if (
+      found.length > 0 &&
+      found.every((a) => a.address === '127.0.0.1' || a.address.startsWith('127.') || a.address === '::1')
+    )
+      return name;
+  }
+  return null;
+}
+
+describe('alert destinations: nothing reaches loopback', () => {
+  it('a webhook at loopback in any spelling is refused when saved (fa/en); nothing stored', async () => {
+    const p = canary.port;
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f000001',
+      '0177.0.0.1',
+      '127.1',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      'localhost',
+      '0.0.0.0',
+      '[::]',
+      '169.254.169.254',
+    ]) {
+      const res = await addChannel({
+        name: 'h',
+        kind: 'webhook',
+        language: 'en',
+        secrets: { url: `http://${host}:${p}/x` },
+      });
+      expect(res.statusCode, `${host}: ${res.body}`).toBe(400);
+      expect(res.json().errors).toEqual({
+        'secrets.url': ['This address is in a network the server may not send to.'],
+      });
+    }
+    const fa = await addChannel(
+      { name: 'h', kind: 'slack', language: 'fa', secrets: { url: `http://127.0.0.1:${p}/` } },
+      'fa',
+    );
+    expect(fa.json().errors).toEqual({
+      'secrets.url': ['این نشانی در شبکه‌ای است که سرور اجازه ارسال به آن را ندارد.'],
+    });
+    for (const kind of ['telegram', 'github'] as const) {
+      const settings =
+        kind === 'telegram'
+          ? { chat_id: '1', api_url: `http://127.1:${p}` }
+          : { repo: 'a/b', api_url: `http://[::1]:${p}` };
+      const res = await addChannel({ name: 'k', kind, language: 'en', settings, secrets: { token: 't' } });
+      expect(res.json().errors, kind).toEqual({
+        'settings.api_url': ['This address is in a network the server may not send to.'],
+      });
+    }
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/panel/alerts/channels/',
+      headers: owner.auth,
+    });
+    expect(list.json().data).toEqual([]);
+    expect(canary.hits()).toBe(0);
+  });
+
+  it('an email channel naming its own SMTP server on loopback is refused when saved (fa/en)', async () => {
+    for (const host of ['127.0.0.1', '2130706433', '[::1]', 'localhost']) {
+      const res = await addChannel({
+        name: 'm',
+        kind: 'email',
+        language: 'en',
+        settings: { recipients: ['a@example.com'] },
+        secrets: { smtp_url: `smtp://${host}:${canary.port}` },
+      });
+      expect(res.statusCode, `${host}: ${res.body}`).toBe(400);
+      expect(res.json().errors).toEqual({
+        'secrets.smtp_url': ['This address is in a network the server may not send to.'],
+      });
+    }
+    const fa = await addChannel(
+      {
+        name: 'm',
+        kind: 'email',
+        language: 'fa',
+        settings: { recipients: ['a@example.com'] },
+        secrets: { smtp_url: `smtps://127.0.0.1:${canary.port}` },
+      },
+      'fa',
+    );
+    expect(fa.json().errors).toEqual({
+      'secrets.smtp_url': ['این نشانی در شبکه‌ای است که سرور اجازه ارسال به آن را ندارد.'],
+    });
+    expect(canary.hits()).toBe(0);
+  });
+
+  it('a name resolving to loopback is saved but refused when sent: webhook, Jira and an SMTP server (no proxy parameter helps)', async () => {
+    const name = await loopbackName();
+    expect(name, 'this machine has a name resolving to loopback (hosts file)').not.toBeNull();
+    const p = canary.port;
+    const payloads = [
+      { name: 'w', kind: 'webhook', language: 'en', secrets: { url: `http://${name}:${p}/hook` } },
+      {
+        name: 'j',
+        kind: 'jira',
+        language: 'en',
+        settings: { api_url: `http://${name}:${p}`, project_key: 'X', email: 'a@example.com' },
+        secrets: { token: 't' },
+      },
+      {
+        name: 'm',
+        kind: 'email',
+        language: 'en',
+        settings: { recipients: ['a@example.com'] },
+        secrets: { smtp_url: `smtp://${name}:${p}` },
+      },
+      // nodemailer reads a proxy from the SMTP URL's query; the channel's own server is all it may name.
+      {
+        name: 'mp',
+        kind: 'email',
+        language: 'en',
+        settings: { recipients: ['a@example.com'] },
+        secrets: { smtp_url: `smtp://mail.invalid:25/?proxy=http://127.0.0.1:${p}` },
+      },
+    ];
+    for (const payload of payloads) {
+      const res = await addChannel(payload);
+      expect(res.statusCode, res.body).toBe(201);
+      const delivery = await testSend(server, res.json().data.id);
+      expect(delivery.status, `${payload.kind}: ${delivery.error}`).toBe('failed');
+      expect(canary.hits(), `${payload.name}: ${delivery.error}`).toBe(0);
+      if (payload.name !== 'mp')
+        expect(delivery.error).toMatch(
+          /^destination refused: .* resolves to .*outside the allowed scan scope/,
+        );
+    }
+  }, 60_000);
+});
+
+describe('alert destinations: the server’s own address stays refused inside an opened range', () => {
+  let open: TestServer;
+  beforeAll(async () => {
+    open = await createTestServer({ DIDBAN_ALERTS_ALLOW: '127.0.0.0/8', DIDBAN_ALERTS_INTERVAL_MS: '60000' });
+  }, 60_000);
+  afterAll(() => open?.close());
+
+  it('a webhook and an SMTP server at the server’s own endpoint (written as an address) are not reached', async () => {
+    const me = await registerUser(open);
+    const own = `127.0.0.1:${canary.port}`;
+    const loop = () =>
+      startAlertLoop({
+        db: open.db,
+        config: open.config,
+        log: { warn() {}, error() {} },
+        mailer: createMailer(open.config.mail, { warn() {} }),
+        ownAddresses: [own],
+      });
+    for (const payload of [
+      { name: 'w', kind: 'webhook', language: 'en', secrets: { url: `http://${own}/hook` } },
+      {
+        name: 'm',
+        kind: 'email',
+        language: 'en',
+        settings: { recipients: ['a@example.com'] },
+        secrets: { smtp_url: `smtp://${own}` },
+      },
+    ]) {
+      const res = await open.app.inject({
+        method: 'POST',
+        url: '/api/v1/panel/alerts/channels/',
+        headers: me.auth,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      owner = me;
+      const delivery = await testSend(open, res.json().data.id, loop());
+      expect(delivery.status).toBe('failed');
+      expect(delivery.error).toBe(
+        `destination refused: ${own} is this server's own address: outside the allowed scan scope`,
+      );
+      expect(canary.hits()).toBe(0);
+    }
+  }, 60_000);
+});
