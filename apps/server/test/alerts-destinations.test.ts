@@ -238,3 +238,33 @@ describe('alert destinations: the server’s own address stays refused inside an
     }
   }, 60_000);
 });
+
+describe('send test: not a way to mail strangers without end', () => {
+  it('an account may queue 5 test sends a minute; the 6th is 429 in fa/en and queues nothing', async () => {
+    const me = await registerUser(server);
+    // An email channel to 50 addresses nobody verified: each test send mails them all.
+    const recipients = Array.from({ length: 50 }, (_, i) => `stranger${i}@example.com`);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/panel/alerts/channels/',
+      headers: me.auth,
+      payload: { name: 'Spam', kind: 'email', language: 'en', settings: { recipients } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    const send = (lang: 'en' | 'fa') =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/v1/panel/alerts/channels/${id}/test/`,
+        headers: { ...me.auth, 'accept-language': lang },
+      });
+    for (let i = 0; i < 5; i++) expect((await send('en')).statusCode).toBe(202);
+    const en = await send('en');
+    expect(en.statusCode).toBe(429);
+    expect(en.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    const fa = await send('fa');
+    expect(fa.statusCode).toBe(429);
+    expect(fa.json().message).toMatch(/^تلاش‌ها بیش از حد مجاز است\. [\d۰-۹]+ ثانیه دیگر دوباره تلاش کنید\.$/);
+    expect(await deliveriesOf(server, id)).toHaveLength(5);
+  });
+});
