@@ -5,13 +5,23 @@
  * fail its test send with "destination refused" — the canary untouched.
  */
 import dns from 'node:dns/promises';
-import os from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertLoop } from '../src/alerts/alert-loop.js';
+import { loadConfig } from '../src/config/env.js';
 import { createMailer } from '../src/mail/mailer.js';
+import { startServer } from '../src/server.js';
 import { deliveriesOf, settle, startTestAlertLoop } from './helpers/alerts.js';
 import { type Canary, startCanary } from './helpers/canary.js';
-import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
+import {
+  createPgDatabase,
+  createTestServer,
+  registerUser,
+  type TestServer,
+  testDbKind,
+} from './helpers/test-server.js';
 
 let canary: Canary;
 let server: TestServer;
@@ -267,4 +277,72 @@ describe('send test: not a way to mail strangers without end', () => {
     expect(fa.json().message).toMatch(/^تلاش‌ها بیش از حد مجاز است\. [\d۰-۹]+ ثانیه دیگر دوباره تلاش کنید\.$/);
     expect(await deliveriesOf(server, id)).toHaveLength(5);
   });
+});
+
+describe('a server listening on every interface (HOST=0.0.0.0) with loopback opened for alerts', () => {
+  let started: Awaited<ReturnType<typeof startServer>>;
+  let dataDir: string;
+  let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'didban-alerts-own-'));
+    pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
+    started = await startServer(
+      loadConfig({
+        DIDBAN_DATA_DIR: dataDir,
+        HOST: '0.0.0.0',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DIDBAN_BUILTIN_WORKER: '0',
+        DIDBAN_ALERTS_ALLOW: '127.0.0.0/8',
+        DIDBAN_ALERTS_INTERVAL_MS: '50',
+        DIDBAN_ALERTS_MAX_ATTEMPTS: '1',
+        ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      }),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await started?.stop();
+    await pgDb?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('webhooks at the server’s own port and at its database (PostgreSQL run) are refused when sent', async () => {
+    const port = new URL(started.address).port;
+    const call = async (method: string, path: string, auth?: object, body?: unknown) => {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/v1/${path}`, {
+        method,
+        headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: API bodies of several shapes, checked below
+      return (await answer.json()) as { data: any };
+    };
+    const reg = await call('POST', 'auth/register/', undefined, {
+      username: 'ownhook',
+      email: 'ownhook@example.com',
+      password: 'secret-pass',
+      confirm_password: 'secret-pass',
+    });
+    const auth = { authorization: `Bearer ${reg.data.access}` };
+    // The database (127.0.0.1:5432 in the PostgreSQL run) is inside the opened loopback range too.
+    const own = [`127.0.0.1:${port}`, ...(pgDb ? [new URL(pgDb.url).host] : [])];
+    for (const endpoint of own) {
+      const channel = await call('POST', 'panel/alerts/channels/', auth, {
+        name: endpoint,
+        kind: 'webhook',
+        language: 'en',
+        secrets: { url: `http://${endpoint}/healthz` },
+      });
+      await call('POST', `panel/alerts/channels/${channel.data.id}/test/`, auth, {});
+      let delivery: { status: string; error: string | null } | undefined;
+      for (let i = 0; i < 200 && !['failed', 'delivered'].includes(delivery?.status ?? ''); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        delivery = (await call('GET', 'panel/alerts/deliveries/', auth)).data.results[0];
+      }
+      expect(delivery).toMatchObject({
+        status: 'failed',
+        error: `destination refused: ${endpoint} is this server's own address: outside the allowed scan scope`,
+      });
+    }
+  }, 60_000);
 });
