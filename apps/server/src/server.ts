@@ -4,6 +4,7 @@ import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { createMailer } from './mail/mailer.js';
 import { startScheduler } from './scheduler/scheduler.js';
+import { ownAddresses } from './workers/builtin-scope.js';
 import { startBuiltinWorker } from './workers/start-builtin.js';
 
 /**
@@ -44,7 +45,11 @@ export async function startServer(config: Config) {
         config,
         log: app.log,
         mailer: createMailer(config.mail, app.log),
-        ownAddresses: [new URL(address).host],
+        // Every address the server listens on (HOST=0.0.0.0: each interface) and its database,
+        // as ip:port; whole addresses are left out so a receiver on this machine stays possible.
+        ownAddresses: (await ownAddresses(config, address)).filter(
+          (a) => a.startsWith('[') || /^[\d.]+:\d+$/.test(a),
+        ),
       })
     : undefined;
   return {

@@ -76,6 +76,22 @@ tcp:
           - "${CANARY_SECRET}"
 `;
 
+/** An allowed target whose matcher fingerprints another host with jarm(): a TLS probe the DSL opens. */
+const jarmTemplate = (aim: string) => `id: canary-jarm
+info:
+  name: JARM of another host
+  author: didban
+  severity: info
+http:
+  - method: GET
+    path:
+      - "{{BaseURL}}/"
+    matchers:
+      - type: dsl
+        dsl:
+          - 'jarm("${aim}") != ""'
+`;
+
 type Started = Awaited<ReturnType<typeof startServer>>;
 type Auth = { authorization: string };
 
@@ -246,6 +262,15 @@ describe('the built-in worker never reaches a refused address', () => {
       `${CANARY_NAME} resolves to 127.0.0.1:${p} is outside the allowed scan scope (internal range 127.0.0.0/8)`,
     );
     expect(tcp.problems.filter((problem: { kind: string }) => problem.kind === 'skipped')).toHaveLength(2);
+  }, 180_000);
+
+  it('jarm() in a matcher of an allowed target does not reach loopback (address or lab name)', async () => {
+    for (const aim of [`127.0.0.1:${canary.port}`, `${CANARY_NAME}:${canary.port}`, `[::1]:${canary.port}`]) {
+      const run = await scanNow(ctx.server, ctx.auth, jarmTemplate(aim), [redirectUrl]);
+      expect(run.status).toBe('finished');
+      expect(run.findings).toHaveLength(0);
+    }
+    expect(canary.hits()).toBe(0);
   }, 180_000);
 
   it('a discovery root that resolves to loopback finds nothing and touches nothing', async () => {
@@ -447,5 +472,8 @@ describe('once the operator opens the range', () => {
     const tcp = await scanNow(ctx.server, ctx.auth, tcpTemplate, [`127.0.0.1:${p}`]);
     expect(tcp.findings).toHaveLength(1);
     expect(canary.hits()).toBeGreaterThan(before);
+    const hitsBeforeJarm = canary.hits();
+    await scanNow(ctx.server, ctx.auth, jarmTemplate(`127.0.0.1:${p}`), [redirectUrl]);
+    expect(canary.hits()).toBeGreaterThan(hitsBeforeJarm);
   }, 180_000);
 });

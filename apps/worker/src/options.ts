@@ -38,6 +38,11 @@ export interface WorkerOptions {
   providers?: PassiveProviderConfig[];
   /** Take screenshots of web assets with Chromium when it is installed. */
   screenshots?: boolean;
+  /**
+   * Requests one template-run task may send (every protocol); past it the task stops and fails
+   * with the reason. Unset: no cap. The built-in worker sets DIDBAN_BUILTIN_TASK_MAX_REQUESTS.
+   */
+  maxRequestsPerTask?: number;
   /** Assets per result batch. */
   batchSize?: number;
   /** Post a partial batch once the last post is this old, ms (default per task kind: 2 s). */

@@ -8,7 +8,9 @@ import {
 import {
   type Finding,
   loadTemplates,
+  RequestCapError,
   runTemplates,
+  type ScanEvent,
   type ScanOptions,
   type ScopePolicy,
 } from '@didban/engine';
@@ -63,9 +65,14 @@ export function toFindingResult(f: Finding): TemplateRunResult {
 }
 
 /** The payload's scan controls as engine options; what is left out keeps Nuclei's defaults. */
-function scanOptions(payload: TemplateRunPayload, resolvers: readonly string[] | undefined): ScanOptions {
+function scanOptions(
+  payload: TemplateRunPayload,
+  resolvers: readonly string[] | undefined,
+  maxRequests: number | undefined,
+): ScanOptions {
   const o = payload.options;
   return {
+    ...(maxRequests ? { maxRequests } : {}),
     ...(o.rate_limit !== undefined ? { rateLimit: o.rate_limit } : {}),
     ...(o.template_concurrency !== undefined ? { templateConcurrency: o.template_concurrency } : {}),
     ...(o.bulk_size !== undefined ? { bulkSize: o.bulk_size } : {}),
@@ -125,6 +132,7 @@ export async function runTemplateRunTask(
   signal: AbortSignal,
   emit: (item: TemplateRunResult) => Promise<void>,
   scope?: ScopePolicy,
+  maxRequests?: number,
 ): Promise<Record<string, unknown>> {
   const payload = templateRunPayloadSchema.parse(rawPayload);
   // HTTP, TCP and TLS connects resolve host names with dns.lookup: point it at our resolvers too.
@@ -149,12 +157,31 @@ export async function runTemplateRunTask(
     failures: 0,
   };
   const targets = await targetsInScope(payload.targets, scope, emit);
-  for await (const event of runTemplates({
+  const events = runTemplates({
     templates: loaded.templates,
     targets,
-    options: scanOptions(payload, resolvers),
+    options: scanOptions(payload, resolvers, maxRequests),
     signal,
-  })) {
+  });
+  try {
+    await relayEvents(events, stats, emit);
+  } catch (error) {
+    // Findings so far are kept (already sent); the run fails saying why it stopped.
+    if (error instanceof RequestCapError)
+      throw new Error(
+        `the worker stopped this task after ${error.max} requests, the most one task may send on it (a template or payload list asking for too many; the built-in worker's limit is DIDBAN_BUILTIN_TASK_MAX_REQUESTS)`,
+      );
+    throw error;
+  }
+  return stats;
+}
+
+async function relayEvents(
+  events: AsyncIterable<ScanEvent>,
+  stats: { findings: number; failures: number },
+  emit: (item: TemplateRunResult) => Promise<void>,
+): Promise<void> {
+  for await (const event of events) {
     if (event.type === 'finding') {
       stats.findings++;
       await emit(toFindingResult(event.finding));
@@ -175,5 +202,4 @@ export async function runTemplateRunTask(
       });
     }
   }
-  return stats;
 }

@@ -36,7 +36,7 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
   },
   'template-run': {
     run: (payload, options, signal, emit) =>
-      runTemplateRunTask(payload, options.resolvers, signal, emit, options.scope),
+      runTemplateRunTask(payload, options.resolvers, signal, emit, options.scope, options.maxRequestsPerTask),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,
   },
@@ -204,6 +204,8 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
         emit({ type: 'stopped-task', taskId: task.id });
       else {
         const message = (error as Error).message || String(error);
+        // Results found before the failure (e.g. a run stopped at its request cap) are kept.
+        await flush().catch(() => {});
         await withRetry('fail', () => client.fail(task.id, message.slice(0, 2000)), life.signal).catch(
           () => {},
         );

@@ -96,6 +96,7 @@ export {
   NUCLEI_DEFAULTS,
   parseTarget,
   type RejectedTemplate,
+  RequestCapError,
   type RunTemplatesInput,
   runTemplates,
   type ScanEvent,

@@ -9,8 +9,9 @@ import { loadOrCreateSecret } from '../auth/secret.js';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { createMailer, type Mailer, type MailLog } from '../mail/mailer.js';
+import { channelSmtpOptions } from './channel-smtp.js';
 import { claimDeliveries, type QueueOptions, reclaimAlertLeases } from './delivery-queue.js';
-import { deliveryScope, scopeLookup } from './delivery-scope.js';
+import { deliveryScope, scopeResolver } from './delivery-scope.js';
 import { flushDueRules } from './flush-rules.js';
 import { matchPendingEvents } from './match-rules.js';
 import { pruneAlertHistory } from './prune-history.js';
@@ -46,13 +47,17 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
     leaseSeconds: settings.leaseSeconds,
   };
   const box = createSecretBox(loadOrCreateSecret(config.secret, config.dataDir));
-  const lookup = scopeLookup(await deliveryScope(config, options.ownAddresses ?? []));
+  const resolve = scopeResolver(await deliveryScope(config, options.ownAddresses ?? []));
   const channelMailers = new Map<string, Mailer>();
   const mailerFor = (smtpUrl: string | undefined) => {
     if (!smtpUrl) return options.mailer;
     let m = channelMailers.get(smtpUrl);
     if (!m) {
-      m = createMailer({ smtpUrl, from: config.mail.from }, log);
+      m = createMailer(
+        { smtpUrl, from: config.mail.from },
+        log,
+        channelSmtpOptions(smtpUrl, resolve, settings.timeoutMs),
+      );
       channelMailers.set(smtpUrl, m);
     }
     return m;
@@ -60,7 +65,7 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
   const deps = {
     db,
     box,
-    out: { lookup, timeoutMs: settings.timeoutMs },
+    out: { resolve, timeoutMs: settings.timeoutMs },
     mailer: mailerFor,
     publicUrl: config.publicUrl,
   };

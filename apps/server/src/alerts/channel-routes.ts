@@ -24,6 +24,12 @@ import { fieldError } from './route-errors.js';
 import { deletedAnswer, idParams, manageRoute, readRoute } from './route-options.js';
 import type { SecretBox } from './secret-box.js';
 
+const testSendsPerAccount = {
+  max: 5,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+};
+
 export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsyncZod {
   const { db, config } = deps;
 
@@ -58,6 +64,7 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
     for (const [field, value] of [
       ['secrets.url', secrets.url],
       ['settings.api_url', settings.api_url],
+      ['secrets.smtp_url', secrets.smtp_url],
     ] as const) {
       if (typeof value === 'string' && (await refusedDestination(config, value)))
         throw fieldError(field, 'alerts.destination_refused');
@@ -186,11 +193,18 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
 
     app.post(
       '/panel/alerts/channels/:id/test/',
-      manageRoute({
-        summary: 'Queue a test message to a channel; its outcome shows in the delivery log',
-        params: idParams,
-        response: { 202: envelope(alertDeliverySchema) },
-      }),
+      {
+        ...manageRoute({
+          summary:
+            'Queue a test message to a channel (5 a minute per account); its outcome shows in the delivery log',
+          params: idParams,
+          response: { 202: envelope(alertDeliverySchema) },
+        }),
+        // Each test is a message to whatever the channel names (an email channel: up to 50
+        // addresses nobody verified, through the operator's SMTP), so it is limited like a
+        // verification mail: a free account cannot make the server mail or post without end.
+        config: { access: 'workspace:admin' as const, rateLimit: testSendsPerAccount },
+      },
       async (request, reply) => {
         const row = await channelOf(request);
         const delivery = await db.transaction((tx) =>

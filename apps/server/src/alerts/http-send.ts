@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { pinnedLookup, type Resolve } from './delivery-scope.js';
 
 export type HttpAnswer = { status: number; body: string; json: unknown };
 
@@ -21,8 +21,8 @@ export class DeliveryFailure extends Error {
 }
 
 export type Outgoing = {
-  /** dns.lookup-compatible; the scope policy's. */
-  lookup: LookupFunction | undefined;
+  /** The scope policy's resolver (delivery-scope.ts); undefined: no policy. */
+  resolve: Resolve | undefined;
   timeoutMs: number;
 };
 
@@ -42,55 +42,63 @@ export async function sendHttp(
   const url = new URL(target);
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const client = url.protocol === 'https:' ? https : http;
-  const answer = await new Promise<HttpAnswer>((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method,
-        // A fresh connection per attempt: a pooled keep-alive socket the receiver has just closed
-        // would fail the attempt for nothing (and each attempt is checked by the scope lookup).
-        agent: false,
-        lookup: out.lookup,
-        timeout: out.timeoutMs,
-        headers: {
-          'user-agent': 'Didban-Alerts/1',
-          accept: 'application/json',
-          ...(payload !== undefined
-            ? {
-                'content-type': 'application/json; charset=utf-8',
-                'content-length': String(Buffer.byteLength(payload)),
-              }
-            : {}),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (c: Buffer) => {
-          // Only the start of an answer is kept (for the log); the rest is read and dropped.
-          if (size < 64 * 1024) chunks.push(c);
-          size += c.length;
-        });
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = null;
-          try {
-            json = text ? JSON.parse(text) : null;
-          } catch {}
-          resolve({ status: response.statusCode ?? 0, body: text, json });
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${out.timeoutMs} ms`)));
-    request.on('error', reject);
-    request.end(payload);
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EDIDBANSCOPE')
-      throw new DeliveryFailure(`destination refused: ${error.message}`, null, false);
-    throw new DeliveryFailure(error.message, null, true);
-  });
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const answer = await (
+    out.resolve?.(url.hostname.replace(/^\[|\]$/g, ''), port) ?? Promise.resolve(undefined)
+  )
+    .then(
+      (pinned) =>
+        new Promise<HttpAnswer>((resolve, reject) => {
+          const request = client.request(
+            url,
+            {
+              method,
+              // A fresh connection per attempt: a pooled keep-alive socket the receiver has just closed
+              // would fail the attempt for nothing (and each attempt is checked by the scope lookup).
+              agent: false,
+              lookup: pinned ? pinnedLookup(pinned) : undefined,
+              timeout: out.timeoutMs,
+              headers: {
+                'user-agent': 'Didban-Alerts/1',
+                accept: 'application/json',
+                ...(payload !== undefined
+                  ? {
+                      'content-type': 'application/json; charset=utf-8',
+                      'content-length': String(Buffer.byteLength(payload)),
+                    }
+                  : {}),
+                ...headers,
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              let size = 0;
+              response.on('data', (c: Buffer) => {
+                // Only the start of an answer is kept (for the log); the rest is read and dropped.
+                if (size < 64 * 1024) chunks.push(c);
+                size += c.length;
+              });
+              response.on('end', () => {
+                const text = Buffer.concat(chunks).toString('utf8');
+                let json: unknown = null;
+                try {
+                  json = text ? JSON.parse(text) : null;
+                } catch {}
+                resolve({ status: response.statusCode ?? 0, body: text, json });
+              });
+              response.on('error', reject);
+            },
+          );
+          request.on('timeout', () => request.destroy(new Error(`no answer within ${out.timeoutMs} ms`)));
+          request.on('error', reject);
+          request.end(payload);
+        }),
+    )
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EDIDBANSCOPE')
+        throw new DeliveryFailure(`destination refused: ${error.message}`, null, false);
+      throw new DeliveryFailure(error.message, null, true);
+    });
   if (answer.status >= 200 && answer.status < 300) return answer;
   const retryable = answer.status >= 500 || RETRYABLE_4XX.has(answer.status);
   throw new DeliveryFailure(

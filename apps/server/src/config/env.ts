@@ -57,6 +57,7 @@ const envSchema = z.object({
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
   DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
   DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
+  DIDBAN_BUILTIN_TASK_MAX_REQUESTS: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   DIDBAN_MAIL_FROM: z.string().trim().min(3).default('Didban <noreply@localhost>'),
   // Alerts and integrations (issue 20)
@@ -138,6 +139,8 @@ export type Config = {
   builtinWorkerIsolation: 'process' | 'inline';
   /** Longest a built-in worker task may run, seconds. */
   builtinTaskSeconds: number;
+  /** Requests one template-run task of the built-in worker may send (DIDBAN_BUILTIN_TASK_MAX_REQUESTS). */
+  builtinTaskMaxRequests: number;
   /** Longest the built-in worker may compute without a pause (a catastrophic regex), seconds. */
   builtinTaskStallSeconds: number;
   /** Outgoing email (verification links, alerts); no SMTP: messages are logged for the operator. */
@@ -228,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     builtinWorkerScreenshots: e.DIDBAN_BUILTIN_WORKER_SCREENSHOTS === '1',
     builtinWorkerIsolation: e.DIDBAN_BUILTIN_WORKER_ISOLATION,
     builtinTaskSeconds: e.DIDBAN_BUILTIN_TASK_SECONDS,
+    builtinTaskMaxRequests: e.DIDBAN_BUILTIN_TASK_MAX_REQUESTS,
     builtinTaskStallSeconds: e.DIDBAN_BUILTIN_TASK_STALL_SECONDS,
     workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
     mail: { smtpUrl: e.DIDBAN_SMTP_URL, from: e.DIDBAN_MAIL_FROM },

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { Options as SmtpOptions } from 'nodemailer/lib/smtp-transport';
 
 /** One message to one person; plain text always, HTML optional. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
@@ -29,7 +30,7 @@ export type MailConfig = {
  * The server's only way out by email (nodemailer over SMTP). Built once and shared; nodemailer
  * opens a connection per message, which is plenty for sign-ups and alerts.
  */
-export function createMailer(config: MailConfig, log: MailLog): Mailer {
+export function createMailer(config: MailConfig, log: MailLog, transportOptions?: SmtpOptions): Mailer {
   if (!config.smtpUrl) {
     return {
       delivers: false,
@@ -42,7 +43,8 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // transportOptions: a tenant's SMTP server, connected through the scope policy (alerts/channel-smtp.ts).
+  const transport = nodemailer.createTransport(transportOptions ?? config.smtpUrl);
   return {
     delivers: true,
     async send(message) {

@@ -70,6 +70,7 @@ export async function startBuiltinWorker(
       providers,
       scope,
       screenshots: config.builtinWorkerScreenshots,
+      maxRequestsPerTask: config.builtinTaskMaxRequests,
     },
     api: async (request) => {
       const response = await app.inject({

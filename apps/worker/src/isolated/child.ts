@@ -83,6 +83,7 @@ function main(): void {
     ...(config.resolvers?.length ? { resolvers: config.resolvers } : {}),
     ...(config.providers?.length ? { providers: config.providers } : {}),
     ...(config.screenshots ? { screenshots: true } : {}),
+    ...(config.maxRequestsPerTask ? { maxRequestsPerTask: config.maxRequestsPerTask } : {}),
     onEvent: (event) => send({ type: 'event', event }),
   });
   const tick = setInterval(() => send({ type: 'tick' }), TICK_MS);

@@ -25,6 +25,8 @@ export interface IsolatedChildConfig {
   providers?: PassiveProviderConfig[];
   /** Screenshot web assets with Chromium (its network goes through the engine's guarded fetch). */
   screenshots?: boolean;
+  /** Requests one template-run task may send (DIDBAN_BUILTIN_TASK_MAX_REQUESTS). */
+  maxRequestsPerTask?: number;
   /** null: no policy (a self-hosted worker's default). */
   scope: IsolatedScopeConfig | null;
 }

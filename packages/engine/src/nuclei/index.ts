@@ -12,6 +12,7 @@ export {
 } from './load-templates.js';
 export { NUCLEI_DEFAULTS, type ScanOptions } from './options.js';
 export { compileGoRegex, type GoRegex } from './regex/go-regex.js';
+export { RequestCapError } from './scan/rate-limiter.js';
 export { collectScan, type RunTemplatesInput, runTemplates, type ScanResult } from './scan/run-templates.js';
 export { parseTarget, type Target } from './target.js';
 export type { CompiledTemplate } from './template-model.js';

@@ -62,6 +62,11 @@ export interface ScanOptions {
   readonly clusterRequests?: boolean;
   /** User-Agent when the template sets none. Default: a fixed browser-like string. */
   readonly userAgent?: string;
+  /**
+   * Requests (HTTP, TCP, TLS, DNS) the whole scan may send; past it the scan stops with a
+   * RequestCapError. 0, the default, is no cap (Nuclei has none); a shared server sets one.
+   */
+  readonly maxRequests?: number;
 }
 
 export type ResolvedOptions = Required<
@@ -89,6 +94,7 @@ export const NUCLEI_DEFAULTS: ResolvedOptions = {
   dnsRetries: 3,
   templateTimeoutMs: 600_000,
   clusterRequests: true,
+  maxRequests: 0,
   matchTimeoutMs: 2_000,
   userAgent:
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',

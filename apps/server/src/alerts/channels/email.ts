@@ -38,6 +38,8 @@ export const sendEmail: ChannelSender = async (ctx) => {
         html: emailHtml(m.title, m.lines, lang, ctx.publicUrl),
       });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EDIDBANSCOPE')
+        throw new DeliveryFailure(`destination refused: ${(error as Error).message}`, null, false);
       const code = (error as { responseCode?: number }).responseCode ?? null;
       // 5xx from SMTP is permanent (bad mailbox); 4xx and connection errors are worth retrying.
       throw new DeliveryFailure((error as Error).message, code, !(code && code >= 500));

@@ -1,23 +1,42 @@
 import { onAbort } from '../util/abort-registry.js';
 
+/** The scan sent as many requests as `maxRequests` allows; it is stopped with this reason. */
+export class RequestCapError extends Error {
+  override name = 'RequestCapError';
+  constructor(readonly max: number) {
+    super(`stopped after ${max} requests, the most one scan may send (maxRequests)`);
+  }
+}
+
 /**
  * A global requests-per-second limit over a 1 s window, like Nuclei's `-rl`. `take()` resolves when
- * a request may start; 0 means unlimited. Waiters are released in order.
+ * a request may start; 0 means unlimited. Waiters are released in order. With a cap, every
+ * request past `cap.max` calls `cap.reached` (which stops the scan) and is refused: every
+ * protocol's requests pass here, so one template cannot make a scan send without end.
  */
 export class RateLimiter {
   private windowStart = 0;
   private used = 0;
+  private taken = 0;
   private readonly waiters: (() => void)[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly perSecond: number) {}
+  constructor(
+    private readonly perSecond: number,
+    private readonly cap?: { max: number; reached(error: RequestCapError): void },
+  ) {}
 
-  /** No limit (`-rl 0`): callers can skip awaiting `take`, one promise and tick less per request. */
+  /** No limit (`-rl 0`) and no cap: callers can skip awaiting `take`, one promise and tick less per request. */
   get unlimited(): boolean {
-    return this.perSecond <= 0;
+    return this.perSecond <= 0 && !this.cap;
   }
 
   take(signal?: AbortSignal): Promise<void> {
+    if (this.cap && ++this.taken > this.cap.max) {
+      const error = new RequestCapError(this.cap.max);
+      this.cap.reached(error);
+      return Promise.reject(error);
+    }
     if (this.perSecond <= 0) return Promise.resolve();
     if (this.waiters.length === 0 && this.tryTake()) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {

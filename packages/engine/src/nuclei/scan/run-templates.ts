@@ -7,7 +7,7 @@ import type { ScanContext } from './context.js';
 import { EventChannel } from './event-channel.js';
 import { HostErrorTracker } from './host-errors.js';
 import { runPool } from './pool.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, RequestCapError } from './rate-limiter.js';
 import { RequestCluster } from './request-cluster.js';
 import { runTemplateOnTarget } from './run-template.js';
 
@@ -52,9 +52,14 @@ export function runTemplates(input: RunTemplatesInput): AsyncIterable<ScanEvent>
     controller.signal,
     (e) => channel.push(e),
     () => channel.room(),
+    (reason) => controller.abort(reason),
   )
     .then(
-      () => channel.end(),
+      // A scan stopped by its request cap ends with that error, so the caller can say why.
+      () =>
+        channel.end(
+          controller.signal.reason instanceof RequestCapError ? controller.signal.reason : undefined,
+        ),
       (error) => channel.end(error),
     )
     .finally(() => input.signal?.removeEventListener('abort', onAbort));
@@ -67,6 +72,8 @@ async function scan(
   emit: (e: ScanEvent) => void,
   /** Back-pressure: resolves once the consumer has caught up (EventChannel.room). */
   room: () => Promise<void> = async () => {},
+  /** Stops the whole scan (the request cap was reached). */
+  stop: (reason: Error) => void = () => {},
 ): Promise<void> {
   const options = resolveOptions(input.options);
   const targets: Target[] = [];
@@ -94,7 +101,10 @@ async function scan(
   const context: ScanContext = {
     options,
     signal,
-    limiter: new RateLimiter(options.rateLimit),
+    limiter: new RateLimiter(
+      options.rateLimit,
+      options.maxRequests > 0 ? { max: options.maxRequests, reached: stop } : undefined,
+    ),
     hostErrors: new HostErrorTracker(options.maxHostErrors),
     emit,
     interactsh,

@@ -2,6 +2,9 @@ import type { AlertChannelInput, AlertRuleInput } from '@didban/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCanManageWorkers } from '../../../hooks/use-workers';
 import { api } from '../../../lib/api';
+import { errorText } from '../../../lib/error-text';
+import { storedLanguage } from '../../../lib/language';
+import { snackbarStore } from '../../../lib/snackbar-store';
 
 const KEY = ['alerts'] as const;
 
@@ -41,7 +44,12 @@ export function useAlertMutations() {
       onSuccess: done,
     }),
     deleteChannel: useMutation({ mutationFn: (id: string) => api.alerts.deleteChannel(id), onSuccess: done }),
-    testChannel: useMutation({ mutationFn: (id: string) => api.alerts.testChannel(id), onSuccess: done }),
+    testChannel: useMutation({
+      mutationFn: (id: string) => api.alerts.testChannel(id),
+      onSuccess: done,
+      // e.g. the 6th test in a minute (429): say so instead of a button that does nothing.
+      onError: (error) => snackbarStore.show(errorText(error, storedLanguage()), 'error'),
+    }),
     createRule: useMutation({ mutationFn: (b: AlertRuleInput) => api.alerts.createRule(b), onSuccess: done }),
     deleteRule: useMutation({ mutationFn: (id: string) => api.alerts.deleteRule(id), onSuccess: done }),
   };
