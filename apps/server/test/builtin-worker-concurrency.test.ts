@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
-import { startServer } from '../src/server.js';
-import { createPgDatabase, testDbKind } from './helpers/test-server.js';
+import { startServerWithUser } from './helpers/builtin-server.js';
 
 // Issue 21: the built-in worker holds DIDBAN_BUILTIN_WORKER_CONCURRENCY tasks at once (5 by
 // default). Every task it holds loses an attempt when its server is killed, so an installation
@@ -29,46 +25,29 @@ http:
 
 let target: http.Server;
 let targetUrl: string;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startServerWithUser>>['server'];
 let auth: { authorization: string };
-let dataDir: string;
-let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+let started: Awaited<ReturnType<typeof startServerWithUser>> | undefined;
 
 beforeAll(async () => {
   // Each answer takes a second, so runs queued together overlap unless taken one at a time.
   target = http.createServer((_req, res) => setTimeout(() => res.end('slow'), 1000));
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'didban-concurrency-'));
-  pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
-  server = await startServer(
-    loadConfig({
-      DIDBAN_DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
+  started = await startServerWithUser(
+    {
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
       DIDBAN_BUILTIN_WORKER_ALLOW: '127.0.0.1/32',
       DIDBAN_BUILTIN_WORKER_CONCURRENCY: '1',
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    }),
+    },
+    'one_at_a_time',
   );
-  const register = await fetch(`${server.address}/api/v1/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'one_at_a_time',
-      email: 'one@example.com',
-      password: 'secret-pass',
-      confirm_password: 'secret-pass',
-    }),
-  });
-  auth = { authorization: `Bearer ${((await register.json()) as { data: { access: string } }).data.access}` };
+  server = started.server;
+  auth = started.auth;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await pgDb?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await started?.stop();
   target?.close();
 }, 60_000);
 
@@ -83,13 +62,13 @@ describe('DIDBAN_BUILTIN_WORKER_CONCURRENCY', () => {
   it('at 1, the built-in worker holds one task at a time and still runs them all', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const started = await fetch(`${server.address}/api/v1/panel/templates/scan-now/`, {
+      const queued = await fetch(`${server.address}/api/v1/panel/templates/scan-now/`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en' },
         body: JSON.stringify({ yaml: SLOW, targets: [targetUrl] }),
       });
-      expect(started.status).toBe(201);
-      ids.push(((await started.json()) as { data: { run_id: string } }).data.run_id);
+      expect(queued.status).toBe(201);
+      ids.push(((await queued.json()) as { data: { run_id: string } }).data.run_id);
     }
     let mostLeased = 0;
     const deadline = Date.now() + 90_000;
