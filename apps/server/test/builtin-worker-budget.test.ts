@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env.js';
-import { startServer } from '../src/server.js';
-import { createPgDatabase, testDbKind } from './helpers/test-server.js';
+import { startServerWithUser } from './helpers/builtin-server.js';
 
 // Issue 15: the built-in worker runs in a child process with a stall budget. A template whose
 // regex backtracks for minutes is killed there and its run fails with the reason, the API keeps
@@ -48,10 +43,9 @@ http:
 
 let target: http.Server;
 let targetUrl: string;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startServerWithUser>>['server'];
 let auth: { authorization: string };
-let dataDir: string;
-let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+let started: Awaited<ReturnType<typeof startServerWithUser>> | undefined;
 
 beforeAll(async () => {
   // 1 MiB of `a`s and no digit: each matcher above steps a large RE2 program over every byte
@@ -62,36 +56,20 @@ beforeAll(async () => {
   target = http.createServer((_req, res) => res.end('a'.repeat(1024 * 1024)));
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'didban-budget-'));
-  pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
-  server = await startServer(
-    loadConfig({
-      DIDBAN_DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
+  started = await startServerWithUser(
+    {
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
       DIDBAN_BUILTIN_WORKER_ALLOW: '127.0.0.1/32',
       DIDBAN_BUILTIN_TASK_STALL_SECONDS: '3',
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    }),
+    },
+    'budget',
   );
-  const register = await fetch(`${server.address}/api/v1/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'budget',
-      email: 'budget@example.com',
-      password: 'secret-pass',
-      confirm_password: 'secret-pass',
-    }),
-  });
-  auth = { authorization: `Bearer ${((await register.json()) as { data: { access: string } }).data.access}` };
+  server = started.server;
+  auth = started.auth;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await pgDb?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await started?.stop();
   target?.close();
 }, 60_000);
 

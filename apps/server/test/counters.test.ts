@@ -81,6 +81,24 @@ async function expectCountersExact(workspaceId: string) {
   const portsExact = await rows(sql`select group_id, port, count(*) as n from assets
     where workspace_id = ${workspaceId} and port is not null group by 1, 2 order by 1, 2`);
   expect(portsCounted).toEqual(portsExact);
+  const statusesCounted = await rows(sql`select group_id, status, sum(n) as n from asset_status_counters
+    where workspace_id = ${workspaceId} group by 1, 2 having sum(n) <> 0 order by 1, 2`);
+  const statusesExact = await rows(sql`select group_id, status, count(*) as n from assets
+    where workspace_id = ${workspaceId} group by 1, 2 order by 1, 2`);
+  expect(statusesCounted).toEqual(statusesExact);
+  // A run's links by rank × their finding's status now (migration 0021): the copy on each link
+  // follows triage and rescans, and the counters follow the copies.
+  const runStatusCounted = await rows(sql`select c.history_id, c.severity_rank, c.status, sum(c.n) as n
+    from scan_history_status_counters c join scan_histories h on h.id = c.history_id
+    where h.workspace_id = ${workspaceId} group by 1, 2, 3 having sum(c.n) <> 0 order by 1, 2, 3`);
+  const runStatusExact = await rows(sql`select l.history_id, l.severity_rank, v.status, count(*) as n
+    from scan_history_vulnerabilities l join scan_histories h on h.id = l.history_id
+    join vulnerabilities v on v.id = l.vulnerability_id where h.workspace_id = ${workspaceId}
+    group by 1, 2, 3 order by 1, 2, 3`);
+  expect(runStatusCounted).toEqual(runStatusExact);
+  const staleCopies = await rows(sql`select count(*) as n from scan_history_vulnerabilities l
+    join vulnerabilities v on v.id = l.vulnerability_id where v.workspace_id = ${workspaceId} and l.status <> v.status`);
+  expect(staleCopies).toEqual([{ n: 0 }]);
   return {
     vulnerabilities: exact,
     runs: runsExact,
@@ -92,6 +110,28 @@ async function expectCountersExact(workspaceId: string) {
 
 /** What the panel shows of a scan's open findings and of its filtered list equals exact counts. */
 async function expectScanListsExact(m: Member, scanId: string) {
+  // Each run's list filtered by status (and severity) counts what its links' findings say.
+  const runs = await rows(sql`select id from scan_histories where scan_id = ${scanId}`);
+  for (const { id } of runs)
+    for (const [filter, statuses, severities] of [
+      ['status=open', ['open'], null],
+      ['status=fixed,in_progress', ['fixed', 'in_progress'], null],
+      // A run's severity filter reads the rank its link copied (a rescan may change a finding's).
+      ['severity=critical&status=open', ['open'], [5]],
+    ] as const) {
+      const [exact] = await rows(sql`select count(*)::int as c from scan_history_vulnerabilities l
+        join vulnerabilities v on v.id = l.vulnerability_id where l.history_id = ${id}
+        and v.status in ${statuses} and (${severities === null} or l.severity_rank in ${severities ?? [-1]})`);
+      const listed = (
+        await call(
+          'GET',
+          `panel/scans/${scanId}/histories/${id}/vulnerabilities/?page_size=100&${filter}`,
+          m.owner.auth,
+        )
+      ).json().data;
+      expect([filter, listed.result_count]).toEqual([filter, exact!.c]);
+      expect(listed.results).toHaveLength(exact!.c as number);
+    }
   const exactOpen =
     await rows(sql`select case when v.severity = 'unknown' then 'info' else v.severity end as severity,
     count(distinct v.id) as n from scan_history_vulnerabilities l join scan_histories h on h.id = l.history_id
@@ -354,6 +394,35 @@ describe('counters equal exact counts', () => {
     expect(
       (await call('GET', 'panel/all-assets/?fieldname=port&status=200', a.owner.auth)).json().data,
     ).toEqual(portOptions.filter((o) => o.value !== '443'));
+    // Statuses (migration 0021): options and a status filter's total from the counters, moved by
+    // an asset changing status; a port filter's total from the port counters; both filters at
+    // once are counted exactly. Each equals what the rows say.
+    await server.db.update(assets).set({ status: '404' }).where(eq(assets.id, kept1!.id));
+    await expectCountersExact(a.workspaceId);
+    const exactStatuses = await rows(sql`select status as value, count(*)::int as count from assets
+      where workspace_id = ${a.workspaceId} and status <> '' group by 1 order by 2 desc, 1 asc`);
+    expect(exactStatuses.length).toBeGreaterThan(1);
+    expect((await call('GET', 'panel/all-assets/?fieldname=status', a.owner.auth)).json().data).toEqual(
+      exactStatuses,
+    );
+    for (const [filter, where] of [
+      ['status=404', sql`status = '404'`],
+      ['status=404,200', sql`status in ('404', '200')`],
+      ['port=8080,0443', sql`port in (8080, 443)`],
+      [`port=80&asset_group=${a.group.id}`, sql`port = 80`],
+      ['port=80&status=200', sql`port = 80 and status = '200'`],
+    ] as const) {
+      const [exact] = await rows(
+        sql`select count(*)::int as c from assets where workspace_id = ${a.workspaceId} and ${where}`,
+      );
+      const listed = (await call('GET', `panel/all-assets/?${filter}`, a.owner.auth)).json().data;
+      expect([filter, listed.result_count]).toEqual([filter, exact!.c]);
+      expect(listed.results).toHaveLength(exact!.c as number);
+    }
+    expect(
+      (await call('GET', `panel/asset-groups/${a.group.id}/assets/?status=404`, a.owner.auth)).json().data
+        .result_count,
+    ).toBe(1);
     expect(byTech.results).toHaveLength(3);
     expect(
       (await call('GET', 'panel/all-assets/filter-by-technology?technology_id=php', a.owner.auth)).json().data
@@ -375,6 +444,7 @@ describe('counters equal exact counts', () => {
     expect(afterGroup.assets).toEqual([]);
     expect(afterGroup.technologies).toEqual([]);
     expect((await call('GET', 'panel/all-assets/?fieldname=port', a.owner.auth)).json().data).toEqual([]);
+    expect((await call('GET', 'panel/all-assets/?fieldname=status', a.owner.auth)).json().data).toEqual([]);
     expect((await call('GET', 'panel/all-assets/technologies/', a.owner.auth)).json().data).toEqual([]);
     expect((await call('GET', 'panel/dashboard/', a.owner.auth)).json().data.assets).toBe(0);
     // Findings deleted outright (as a workspace's deletion does) leave the counters at zero.
@@ -391,6 +461,7 @@ describe('counters equal exact counts', () => {
       + (select count(*) from scan_vulnerability_counters where scan_id = ${scanB})
       + (select count(*) from technology_counters where workspace_id = ${b.workspaceId})
       + (select count(*) from asset_port_counters where workspace_id = ${b.workspaceId})
+      + (select count(*) from asset_status_counters where workspace_id = ${b.workspaceId})
       + (select count(*) from vulnerability_counters where workspace_id = ${b.workspaceId}) as n`);
     expect(left!.n).toBe(0);
   }, 120_000);

@@ -122,6 +122,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     const serverA = serverProcess('server-a', portA, {
       ...common,
       DIDBAN_BUILTIN_WORKER: '1',
+      // One chunk at a time like the self-hosted workers: at its default of 5 the built-in worker
+      // took most chunks, and each kill of server A then cost every one of them an attempt.
+      DIDBAN_BUILTIN_WORKER_CONCURRENCY: '1',
       DIDBAN_DATA_DIR: join(dataDir, 'a'),
     });
     const serverB = serverProcess('server-b', portB, {

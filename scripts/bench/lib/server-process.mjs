@@ -99,3 +99,23 @@ export async function createBenchDatabase(
     },
   };
 }
+
+/**
+ * A named PostgreSQL database that outlives the run (a seeded million is too costly to seed each
+ * time): created when missing. `created` says whether it is new (and so needs seeding).
+ */
+export async function namedBenchDatabase(
+  name,
+  baseUrl = process.env.DIDBAN_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+  const pg = await loadPg();
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), created: !exists, async drop() {} };
+}

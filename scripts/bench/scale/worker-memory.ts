@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { readPublicLibrary } from '../../../apps/server/src/templates/public-library.js';
 import { startLab } from '../../lab/src/lab.js';
+import { jsonApi } from '../lib/json-api.js';
 import { labWorkspace } from '../lib/lab-workspace.js';
 import { createBenchDatabase, loadPg, startServerProcess } from '../lib/server-process.mjs';
 import { spawnWorker } from '../lib/worker-process.mjs';
@@ -56,16 +57,7 @@ try {
       names.push(alias);
     }
   }
-  const api = async (method: string, path: string, body?: unknown, auth?: string) => {
-    const r = await fetch(`${server.url}/api/v1/${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-    // biome-ignore lint/suspicious/noExplicitAny: each call reads its own fields
-    return ((await r.json()) as { data: any }).data;
-  };
+  const api = jsonApi(server.url);
   const { access, ws, group } = await labWorkspace(api, client, 'memory', 'Memory', names);
   const run = await api(
     'POST',

@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readPublicLibrary } from '../../../apps/server/src/templates/public-library.js';
 import { WEAKNESSES } from '../../lab/src/weaknesses/catalog.js';
+import { jsonApi } from '../lib/json-api.js';
 import { createBenchDatabase, startServerProcess } from '../lib/server-process.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -93,20 +94,7 @@ async function main() {
   await client.connect();
   const workers: ChildProcess[] = [];
   try {
-    const api = async (method: string, path: string, body?: unknown, auth?: string) => {
-      const r = await fetch(`${server.url}/api/v1/${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'accept-language': 'en',
-          ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-      // biome-ignore lint/suspicious/noExplicitAny: each call reads its own fields of a checked answer
-      return ((await r.json()) as { data: any }).data;
-    };
+    const api = jsonApi(server.url);
     const { access, user } = await api('POST', 'auth/register/', {
       username: 'bench',
       email: 'bench@example.com',

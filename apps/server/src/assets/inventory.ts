@@ -4,7 +4,13 @@
  */
 import type { Asset, AssetOptionField, FilterOption } from '@didban/core';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { groupAssetCounts, portOptionCounts, workspaceAssetCount } from '../counters/counters.js';
+import {
+  assetValueCount,
+  assetValueOptionCounts,
+  type CountedAssetField,
+  groupAssetCounts,
+  workspaceAssetCount,
+} from '../counters/counters.js';
 import type { Db } from '../db/database.js';
 import { assetSnapshots, assets, enumerationHistories } from '../db/schema.js';
 import { presentAsset } from '../discovery/present-asset.js';
@@ -75,17 +81,21 @@ export async function listInventory(
   }
   const conditions = inventoryConditions(liveSource, q);
   const where = and(...scope(liveSource, workspaceId, groupId, null), ...conditions);
-  // Unfiltered, the counters (migration 0019) know the total without reading the assets.
+  // Unfiltered, the counters (migration 0019) know the total without reading the assets; filtered
+  // by port or status alone (and groups), the group × value counters (0020, 0021) do.
+  const counted = countedFilter(q);
   const total =
     conditions.length === 0
       ? groupId
         ? groupAssetCounts(db, [groupId]).then((m) => m.get(groupId) ?? 0)
         : workspaceAssetCount(db, workspaceId)
-      : db
-          .select({ n: count() })
-          .from(assets)
-          .where(where)
-          .then(([r]) => r?.n ?? 0);
+      : counted
+        ? assetValueCount(db, workspaceId, countedGroups(q, groupId), counted.field, counted.values)
+        : db
+            .select({ n: count() })
+            .from(assets)
+            .where(where)
+            .then(([r]) => r?.n ?? 0);
   // The count and the page are independent: on PostgreSQL they run on two pooled connections at once.
   const [totalN, rows] = await Promise.all([
     total,
@@ -98,6 +108,25 @@ export async function listInventory(
       .offset(offset),
   ]);
   return { results: rows.map(presentAsset), total: totalN };
+}
+
+/** The one counted field (port or status) a query filters on, when nothing else but groups narrows it. */
+function countedFilter(q: InventoryQuery): { field: CountedAssetField; values: string[] } | null {
+  if (q.search || q.after || q.before) return null;
+  const keys = Object.keys(q.filters).filter((k) => k !== 'asset_group');
+  if (keys.length !== 1) return null;
+  const [key] = keys;
+  // Ports as the counters hold them (a filter of "0443" is port 443).
+  if (key === 'port') return { field: 'port', values: q.filters.port!.map((p) => String(Number(p))) };
+  if (key === 'status') return { field: 'status', values: q.filters.status! };
+  return null;
+}
+
+/** The groups a counted total sums: the route's group, narrowed by an asset_group filter (null = all). */
+function countedGroups(q: InventoryQuery, groupId: string | null): string[] | null {
+  const filter = q.filters.asset_group;
+  if (groupId) return filter && !filter.includes(groupId) ? [] : [groupId];
+  return filter ?? null;
 }
 
 /**
@@ -172,9 +201,10 @@ export async function inventoryOptions(
     search: '',
     filters: { ...q.filters, [field]: undefined },
   });
-  // Ports of the live inventory, narrowed by nothing: the port counters (migration 0020) know them.
-  if (field === 'port' && !q.history && !q.search && narrowing.length === 0)
-    return portOptionCounts(db, workspaceId, groupId, MAX_OPTIONS);
+  // Ports and statuses of the live inventory, narrowed by nothing: their counters (migrations
+  // 0020, 0021) know them.
+  if ((field === 'port' || field === 'status') && !q.history && !q.search && narrowing.length === 0)
+    return assetValueOptionCounts(db, workspaceId, groupId, field, MAX_OPTIONS);
   const conditions = [
     ...scope(src, workspaceId, groupId, q.history),
     ...narrowing,

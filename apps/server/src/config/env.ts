@@ -52,6 +52,7 @@ const envSchema = z.object({
   DIDBAN_WORKER_RESOLVERS: optionalText,
   DIDBAN_WORKER_PROVIDERS: optionalText,
   DIDBAN_BUILTIN_WORKER_INTERVAL: z.coerce.number().min(0.1).max(3600).default(5),
+  DIDBAN_BUILTIN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   DIDBAN_BUILTIN_WORKER_ALLOW: optionalText,
   DIDBAN_BUILTIN_WORKER_SCREENSHOTS: z.enum(['0', '1']).default('0'),
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
@@ -120,6 +121,11 @@ export type Config = {
   workerProviders: string;
   /** Seconds between the built-in worker's polls when the queue is empty. */
   builtinWorkerIntervalSeconds: number;
+  /**
+   * Tasks the built-in worker runs at once (`DIDBAN_BUILTIN_WORKER_CONCURRENCY`, default 5, as
+   * `didban-worker --concurrency`). Each task it holds loses an attempt when its server dies.
+   */
+  builtinWorkerConcurrency: number;
   /**
    * Ranges the built-in worker may scan although internal (`DIDBAN_BUILTIN_WORKER_ALLOW`); every
    * other loopback/private/link-local/reserved address and the server itself are refused.
@@ -227,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     builtinWorkerIntervalSeconds: e.DIDBAN_BUILTIN_WORKER_INTERVAL,
+    builtinWorkerConcurrency: e.DIDBAN_BUILTIN_WORKER_CONCURRENCY,
     builtinWorkerAllow,
     builtinWorkerScreenshots: e.DIDBAN_BUILTIN_WORKER_SCREENSHOTS === '1',
     builtinWorkerIsolation: e.DIDBAN_BUILTIN_WORKER_ISOLATION,

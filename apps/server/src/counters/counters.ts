@@ -9,7 +9,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   assetCounters,
   assetPortCounters,
+  assetStatusCounters,
   scanHistoryCounters,
+  scanHistoryStatusCounters,
   vulnerabilityCounters,
 } from '../db/schema.js';
 import type { Tx } from '../queue/task-kinds.js';
@@ -87,6 +89,22 @@ export async function historyLinkCount(db: Tx, historyId: string, ranks?: number
   return cells.filter((c) => !ranks || ranks.includes(c.rank)).reduce((s, c) => s + c.n, 0);
 }
 
+/** Links of one run whose rank and (finding's) status pass (undefined = any): migration 0021. */
+export async function historyStatusCount(db: Tx, historyId: string, ranks?: number[], statuses?: string[]) {
+  const c = scanHistoryStatusCounters;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
+    .from(c)
+    .where(
+      and(
+        eq(c.history_id, historyId),
+        ranks ? inArray(c.severity_rank, ranks) : undefined,
+        statuses ? inArray(c.status, statuses) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** Assets of a workspace. */
 export async function workspaceAssetCount(db: Tx, workspaceId: string) {
   const [row] = await db
@@ -111,25 +129,58 @@ export async function groupAssetCounts(db: Tx, groupIds: string[]) {
 export const groupAssetCountSql = (groupId: unknown) =>
   sql`(select coalesce(sum(c.n), 0) from ${assetCounters} c where c.group_id = ${groupId})`;
 
+/** The group × value counters of one asset field: ports (migration 0020), HTTP statuses (0021). */
+const ASSET_VALUE_COUNTERS = {
+  port: { table: assetPortCounters, column: assetPortCounters.port },
+  status: { table: assetStatusCounters, column: assetStatusCounters.status },
+} as const;
+export type CountedAssetField = keyof typeof ASSET_VALUE_COUNTERS;
+
 /**
- * The port filter's options of a workspace (or one group): each port with its assets, most used
- * first, as the exact group-by orders them (count, then the port as text).
+ * The filter options of a counted field in a workspace (or one group): each value with its assets,
+ * most used first, as the exact group-by orders them (count, then the value as text).
  */
-export async function portOptionCounts(db: Tx, workspaceId: string, groupId: string | null, limit: number) {
+export async function assetValueOptionCounts(
+  db: Tx,
+  workspaceId: string,
+  groupId: string | null,
+  field: CountedAssetField,
+  limit: number,
+) {
+  const { table, column } = ASSET_VALUE_COUNTERS[field];
   const rows = await db
-    .select({
-      value: sql<string>`${assetPortCounters.port}::text`,
-      count: sql<number>`sum(${assetPortCounters.n})::int`,
-    })
-    .from(assetPortCounters)
+    .select({ value: sql<string>`${column}::text`, count: sql<number>`sum(${table.n})::int` })
+    .from(table)
     .where(
       groupId
-        ? and(eq(assetPortCounters.workspace_id, workspaceId), eq(assetPortCounters.group_id, groupId))
-        : eq(assetPortCounters.workspace_id, workspaceId),
+        ? and(eq(table.workspace_id, workspaceId), eq(table.group_id, groupId))
+        : eq(table.workspace_id, workspaceId),
     )
-    .groupBy(assetPortCounters.port)
-    .having(sql`sum(${assetPortCounters.n}) > 0`)
+    .groupBy(column)
+    .having(sql`sum(${table.n}) > 0 and ${column}::text <> ''`)
     .orderBy(sql`2 desc`, sql`1 asc`)
     .limit(limit);
   return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+/** Assets of a workspace (or of these groups) whose counted field holds one of `values`. */
+export async function assetValueCount(
+  db: Tx,
+  workspaceId: string,
+  groupIds: string[] | null,
+  field: CountedAssetField,
+  values: string[],
+) {
+  const { table, column } = ASSET_VALUE_COUNTERS[field];
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${table.n}), 0)::int` })
+    .from(table)
+    .where(
+      and(
+        eq(table.workspace_id, workspaceId),
+        groupIds ? inArray(table.group_id, groupIds) : undefined,
+        inArray(sql`${column}::text`, values),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -50,7 +50,8 @@ export async function reclaimExpiredLeases(
   storage: FileStorage,
   settings: QueueSettings,
 ): Promise<void> {
-  // A task's own bound, capped by the installation's (DIDBAN_TASK_MAX_ATTEMPTS).
+  // A task's own bound if it has one, capped by the installation's (DIDBAN_TASK_MAX_ATTEMPTS);
+  // least() skips a null, so a task without one gets the installation's.
   const bound = sql`least(${tasks.max_attempts}, ${settings.maxAttempts})`;
   await db
     .update(tasks)

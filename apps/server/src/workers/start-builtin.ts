@@ -44,6 +44,7 @@ export async function startBuiltinWorker(
       serverUrl: selfUrl(address),
       apiKey: key,
       taskIntervalSeconds: config.builtinWorkerIntervalSeconds,
+      maxConcurrency: config.builtinWorkerConcurrency,
       resolvers: config.workerResolvers,
       providers,
       onEvent: (event) => {
@@ -66,6 +67,7 @@ export async function startBuiltinWorker(
     config: {
       apiKey: key,
       taskIntervalSeconds: config.builtinWorkerIntervalSeconds,
+      maxConcurrency: config.builtinWorkerConcurrency,
       resolvers: config.workerResolvers,
       providers,
       scope,

@@ -194,3 +194,43 @@ export const assetPortCounters = pgTable(
     index('asset_port_counters_ws_idx').on(t.workspace_id),
   ],
 );
+
+/** Assets of a group by HTTP status (the status filter's total and options; migration 0021). */
+export const assetStatusCounters = pgTable(
+  'asset_status_counters',
+  {
+    group_id: uuid('group_id')
+      .notNull()
+      .references(() => assetGroups.id, { onDelete: 'cascade' }),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    shard: smallint('shard').notNull(),
+    n: count(),
+  },
+  (t) => [
+    primaryKey({ name: 'asset_status_counters_pk', columns: [t.group_id, t.status, t.shard] }),
+    index('asset_status_counters_ws_idx').on(t.workspace_id),
+  ],
+);
+
+/** Links of a run by severity rank × their finding's status (a run's list filtered by status; migration 0021). */
+export const scanHistoryStatusCounters = pgTable(
+  'scan_history_status_counters',
+  {
+    history_id: uuid('history_id')
+      .notNull()
+      .references(() => scanHistories.id, { onDelete: 'cascade' }),
+    severity_rank: smallint('severity_rank').notNull(),
+    status: text('status').notNull(),
+    shard: smallint('shard').notNull(),
+    n: count(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'scan_history_status_counters_pk',
+      columns: [t.history_id, t.severity_rank, t.status, t.shard],
+    }),
+  ],
+);

@@ -187,6 +187,8 @@ export const scanHistoryVulnerabilities = pgTable(
     kind: text('kind', { enum: ['seen', 'fixed'] }).notNull(),
     /** Copied from the vulnerability so a run's list sorts without a join. */
     severity_rank: smallint('severity_rank').notNull(),
+    /** The finding's status, copied by triggers on insert and on each change (migration 0021). */
+    status: text('status').notNull().default(''),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -71,7 +71,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /**
  * The work queue. `kind` is open-ended ('discovery' now, 'template-run' later); `payload` is
  * what the worker needs. A claim leases the task to one worker until `lease_expires_at`; an
- * expired lease puts it back in the queue until `attempts` reaches `max_attempts`.
+ * expired lease puts it back in the queue until `attempts` reaches `max_attempts` (or, when the
+ * task has none of its own, DIDBAN_TASK_MAX_ATTEMPTS).
  */
 export const tasks = pgTable(
   'tasks',
@@ -87,7 +88,8 @@ export const tasks = pgTable(
     lease_owner: uuid('lease_owner').references(() => workers.id, { onDelete: 'set null' }),
     lease_expires_at: timestamp('lease_expires_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
-    max_attempts: integer('max_attempts').notNull().default(3),
+    /** This task's own bound on claims; null: the installation's (DIDBAN_TASK_MAX_ATTEMPTS). */
+    max_attempts: integer('max_attempts'),
     error: text('error'),
     /** What the worker reported on completion (engine stats). */
     result: jsonb('result').$type<Record<string, unknown>>(),
