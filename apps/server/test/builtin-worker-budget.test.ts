@@ -15,15 +15,11 @@ http:
   - method: GET
     path:
       - "{{BaseURL}}/"
-    matchers:
+    extractors:
       - type: regex
         regex:
           - '(?:\\w*a){200}\\d'
-      - type: regex
-        regex:
           - '(?:\\w*a){200}\\d\\d'
-      - type: regex
-        regex:
           - '(?:\\w*a){200}\\d\\d\\d'
 `;
 const FINE = `id: fine
@@ -48,19 +44,21 @@ let auth: { authorization: string };
 let started: Awaited<ReturnType<typeof startServerWithUser>> | undefined;
 
 beforeAll(async () => {
-  // 1 MiB of `a`s and no digit: each matcher above steps a large RE2 program over every byte
-  // (about 12 CPU seconds per matcher; the engine's regexes are linear-time, not free). One
-  // matcher alone must outlast the 3 s stall budget: the engine's 2 s match budget is checked
-  // between regexes, and on a loaded machine 2 s of wall clock holds well under 3 CPU seconds,
-  // so with {40} (≈3.5 CPU s) the run sometimes finished under the match budget instead.
-  target = http.createServer((_req, res) => res.end('a'.repeat(1024 * 1024)));
+  // A million `a`s, then a digit (within the 1 MiB an RE2 call reads). RE2's DFA answers "is
+  // there a match" in milliseconds, but an extractor must find where it is: the NFA then steps a
+  // large program (200 nested `\w*a`) over every byte, about 10 CPU seconds per regex
+  // (linear-time, not free). One regex alone must outlast the stall budget: the engine's 2 s
+  // match budget is checked between regexes, and on a loaded machine 2 s of wall clock holds
+  // well under a CPU second. A matcher would not do: it needs only the DFA. The 5 s budget
+  // leaves a fresh child room to load its modules.
+  target = http.createServer((_req, res) => res.end(`${'a'.repeat(1_000_000)}1`));
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
   started = await startServerWithUser(
     {
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
       DIDBAN_BUILTIN_WORKER_ALLOW: '127.0.0.1/32',
-      DIDBAN_BUILTIN_TASK_STALL_SECONDS: '3',
+      DIDBAN_BUILTIN_TASK_STALL_SECONDS: '5',
     },
     'budget',
   );
@@ -108,7 +106,7 @@ describe('the built-in worker budget', () => {
     }
     expect(ended?.status).toBe('failed');
     expect(ended?.error).toBe(
-      'the built-in worker stopped this task: it computed for more than 3 s without a pause (a template too costly to run, e.g. a catastrophic regular expression)',
+      'the built-in worker stopped this task: it computed for more than 5 s without a pause (a template too costly to run, e.g. a catastrophic regular expression)',
     );
     // In-process, every call during the regex waited for it (minutes); now none waits for it.
     // Generous bound: the test machine is shared and loaded.
