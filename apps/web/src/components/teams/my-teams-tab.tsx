@@ -53,7 +53,8 @@ function TeamRow({ team, onDelete }: { team: TeamSummary; onDelete: () => void }
   const lang = useLang();
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="team-row">
-      <div className="min-w-0 flex-1">
+      {/* A whole line on a phone: beside the role and buttons it was squeezed to a word a line. */}
+      <div className="min-w-0 flex-1 basis-full sm:basis-0">
         <p className="truncate font-medium" dir="auto">
           {team.name}
         </p>
