@@ -68,6 +68,13 @@ const phone: Record<string, Check> = {
 };
 
 const always: Record<string, Check> = {
+  // A team's (English) name sat at the left of its row in fa, away from the rest of the row.
+  '/settings/teams': async (page, lang) => {
+    const name = await textBox(page, '[data-testid="team-row"] p');
+    if (!name) return ['no team name'];
+    const off = lang === 'fa' ? name.box.right - name.right : name.left - name.box.left;
+    return Math.abs(off) > 2 ? [`team name ${Math.round(off)} px away from its start edge`] : [];
+  },
   // An English ticket subject in the fa list lost its start ("…ket about a long subject line").
   '/settings/support': async (page) => {
     const title = await textBox(page, '[data-testid="ticket-row"] p');

@@ -55,7 +55,7 @@ function TeamRow({ team, onDelete }: { team: TeamSummary; onDelete: () => void }
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="team-row">
       {/* A whole line on a phone: beside the role and buttons it was squeezed to a word a line. */}
       <div className="min-w-0 flex-1 basis-full sm:basis-0">
-        <p className="truncate font-medium" dir="auto">
+        <p className="truncate font-medium rtl:text-right" dir="auto">
           {team.name}
         </p>
         <p className="text-xs text-zinc-500">
