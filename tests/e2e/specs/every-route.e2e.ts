@@ -8,6 +8,7 @@ import { type Lab, labProviders, startLab } from '../../../apps/server/test/help
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { foreignTextProblems } from '../support/fa-text';
 import { E2E_ALERT_RECEIVER_HOST, e2eLabSubnet } from '../support/lab-range';
+import { layoutProblems } from '../support/layout-checks';
 import { newAccount, openTicket, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -200,6 +201,9 @@ describe.each(['fa', 'en'] as const)('every route in %s', (lang) => {
             problems.push(`${route}: heading off screen`);
           const texts = await foreignTextProblems(page, lang);
           for (const t of texts) problems.push(`${route}: ${t}`);
+          // What the walk in Chromium found on particular routes (support/layout-checks.ts).
+          const pattern = route.replace(/\/[0-9a-f-]{36}$/, '/:id');
+          for (const p of await layoutProblems(page, pattern, lang, width)) problems.push(`${route}: ${p}`);
           const name =
             route === '/'
               ? 'home'

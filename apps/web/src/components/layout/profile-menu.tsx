@@ -38,10 +38,18 @@ export function ProfileMenu() {
       </MenuButton>
       <MenuItems className="absolute end-0 z-50 mt-2 w-60 rounded-xl border border-zinc-800 bg-zinc-900 p-1 shadow-xl focus:outline-none">
         <div className="px-3 py-2">
-          <p className="truncate text-sm font-medium" data-testid="profile-username">
+          {/* Data, not prose: their own direction (an email's "@example.test" stays at its end in fa),
+              lined up with the menu's start. */}
+          <p
+            className="truncate text-sm font-medium rtl:text-right"
+            dir="auto"
+            data-testid="profile-username"
+          >
             {user?.username}
           </p>
-          <p className="truncate text-xs text-zinc-400">{user?.email}</p>
+          <p className="truncate text-xs text-zinc-400 rtl:text-right" dir="ltr">
+            {user?.email}
+          </p>
           <p className="mt-1 text-xs text-zinc-500" data-testid="profile-plan">
             {t(`profile.plans.${planOf(license.data)}`)}
           </p>

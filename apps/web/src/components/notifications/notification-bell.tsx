@@ -62,7 +62,9 @@ export function NotificationBell() {
           </span>
         ) : null}
       </PopoverButton>
-      <PopoverPanel className="absolute -end-12 z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-zinc-800 bg-zinc-900 shadow-xl sm:end-0">
+      {/* On a phone the panel spans the window under the header (hung from the bell, 20 rem wide, it
+          went past the window's edge); from sm up it hangs from the bell. */}
+      <PopoverPanel className="fixed inset-x-4 top-16 z-50 rounded-xl border border-zinc-800 bg-zinc-900 shadow-xl sm:absolute sm:inset-x-auto sm:end-0 sm:top-auto sm:mt-2 sm:w-80">
         {({ close }) => (
           <div className="flex flex-col">
             <div className="flex items-center justify-between border-b border-zinc-800 px-4 py-3">

@@ -12,24 +12,28 @@ export function NotificationRow({ notification }: { notification: Notification }
   const open = useOpenNotification();
   const markSeen = useMarkNotificationSeen();
   return (
+    // On a phone the badges and "mark as seen" go under the text, which keeps the full width
+    // (side by side they squeezed it to one word a line).
     <li
-      className="flex items-start gap-3 px-4 py-3"
+      className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:gap-3"
       data-testid="notification-row"
       data-seen={notification.seen}
     >
-      <span
-        className={`mt-1.5 size-2 shrink-0 rounded-full ${notification.seen ? 'bg-zinc-700' : 'bg-brand-500'}`}
-        aria-hidden="true"
-      />
-      <button
-        type="button"
-        className="min-w-0 flex-1 text-start disabled:cursor-default"
-        onClick={() => void open(notification)}
-        disabled={notification.seen && !notification.link}
-      >
-        <NotificationText notification={notification} />
-      </button>
-      <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          className={`mt-1.5 size-2 shrink-0 rounded-full ${notification.seen ? 'bg-zinc-700' : 'bg-brand-500'}`}
+          aria-hidden="true"
+        />
+        <button
+          type="button"
+          className="min-w-0 flex-1 text-start disabled:cursor-default"
+          onClick={() => void open(notification)}
+          disabled={notification.seen && !notification.link}
+        >
+          <NotificationText notification={notification} />
+        </button>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 ps-5 sm:justify-end sm:ps-0">
         {notification.link ? <Badge tone="info">{t('notifications.hasLink')}</Badge> : null}
         {notification.seen ? (
           <Badge tone="neutral">{t('notifications.seen')}</Badge>

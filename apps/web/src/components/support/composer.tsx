@@ -52,7 +52,8 @@ export function Composer({ ticketId }: { ticketId: string }) {
           </button>
         </div>
       ) : null}
-      <div className="flex items-end gap-2">
+      {/* On a phone the box takes the whole line and the buttons go under it. */}
+      <div className="flex flex-wrap items-end gap-2">
         <textarea
           value={composer.text}
           onChange={(e) => composer.setText(e.target.value)}
@@ -63,7 +64,7 @@ export function Composer({ ticketId }: { ticketId: string }) {
           dir={composer.text ? 'auto' : undefined}
           aria-label={t('support.messageLabel')}
           placeholder={t(composer.file ? 'support.fileChosen' : 'support.messagePlaceholder')}
-          className="min-h-12 flex-1 resize-y rounded-lg border border-zinc-700 bg-zinc-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 disabled:opacity-50"
+          className="min-h-12 flex-1 basis-full resize-y sm:basis-0 rounded-lg border border-zinc-700 bg-zinc-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 disabled:opacity-50"
         />
         <label className="cursor-pointer rounded-lg border border-zinc-700 px-3 py-2 text-sm text-zinc-300 hover:bg-zinc-800">
           {t('support.attach')}

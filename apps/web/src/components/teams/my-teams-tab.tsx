@@ -53,8 +53,9 @@ function TeamRow({ team, onDelete }: { team: TeamSummary; onDelete: () => void }
   const lang = useLang();
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="team-row">
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium" dir="auto">
+      {/* A whole line on a phone: beside the role and buttons it was squeezed to a word a line. */}
+      <div className="min-w-0 flex-1 basis-full sm:basis-0">
+        <p className="truncate font-medium rtl:text-right" dir="auto">
           {team.name}
         </p>
         <p className="text-xs text-zinc-500">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { API_KEY_PLACEHOLDER, SETUP_PLATFORMS, setupSteps } from '../../lib/worker-setup';
+import { CODE_SLOT, SentenceWithCode } from '../ui/sentence-with-code';
 import { TabBar, useTab } from '../ui/tabs';
 import { CommandBlock } from './command-block';
 
@@ -48,9 +49,13 @@ export function SetupGuide({ revoked }: { revoked: boolean }) {
           />
         ))}
         {platform === 'docker' ? (
-          <p className="text-xs text-zinc-500">{t('setup.dockerLocal', { flag: ltr('--network host') })}</p>
+          <p className="text-xs text-zinc-500" data-testid="setup-docker-local">
+            <SentenceWithCode sentence={t('setup.dockerLocal', { flag: CODE_SLOT })} code="--network host" />
+          </p>
         ) : null}
-        <p className="text-xs text-zinc-500">{t('setup.defaults', { help: ltr('didban-worker --help') })}</p>
+        <p className="text-xs text-zinc-500">
+          <SentenceWithCode sentence={t('setup.defaults', { help: CODE_SLOT })} code="didban-worker --help" />
+        </p>
       </div>
     </section>
   );

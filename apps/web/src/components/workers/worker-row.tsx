@@ -17,7 +17,11 @@ export function WorkerRow({ worker, canManage }: { worker: Worker; canManage: bo
   return (
     <tr data-testid="worker-row" className="border-t border-zinc-800 align-middle">
       <td className="px-4 py-3">
-        <Link to={workerPath(worker.id)} className="font-medium text-zinc-100 hover:underline" dir="auto">
+        <Link
+          to={workerPath(worker.id)}
+          className="whitespace-nowrap font-medium text-zinc-100 hover:underline"
+          dir="auto"
+        >
           {worker.name}
         </Link>
       </td>

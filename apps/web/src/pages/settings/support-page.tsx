@@ -71,7 +71,10 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
         className="flex flex-wrap items-center gap-3 px-4 py-3 hover:bg-zinc-800/40"
       >
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium">{ticket.title}</p>
+          {/* 'auto': an English subject in the fa list is cut at its end, not its start; still right-aligned. */}
+          <p className="truncate font-medium rtl:text-right" dir="auto">
+            {ticket.title}
+          </p>
           <p className="text-xs text-zinc-500">
             {[
               owner,

@@ -140,6 +140,8 @@ export const assetsGroupsEn = {
     on: 'On',
     off: 'Off',
     lastDuration: 'Last discovery took',
+    // The group's setting as shown on its page (the wizard's label says "(optional)").
+    workerGroup: 'Worker group',
     historyColumns: {
       when: 'Completed',
       status: 'Status',

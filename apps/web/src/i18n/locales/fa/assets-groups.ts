@@ -143,6 +143,7 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
     on: 'روشن',
     off: 'خاموش',
     lastDuration: 'مدت آخرین کشف',
+    workerGroup: 'گروه کارگزار',
     historyColumns: {
       when: 'پایان',
       status: 'وضعیت',

@@ -57,7 +57,9 @@ export function GroupDetails({ group }: { group: AssetGroup }) {
         )}
       </Item>
       <Item label={t('wizard.autoDiscovery')}>{t(group.auto_discovery ? 'group.on' : 'group.off')}</Item>
-      <Item label={t('wizard.workerGroup')}>{workerGroup}</Item>
+      <Item label={t('group.workerGroup')}>
+        <span data-testid="group-worker-group">{workerGroup}</span>
+      </Item>
       <Item label={t('wizard.schedule')}>{schedule}</Item>
       {group.start_time && group.scan_frequency !== 'none' ? (
         <Item label={t('wizard.startTime')}>{formatDateTime(group.start_time, lang)}</Item>

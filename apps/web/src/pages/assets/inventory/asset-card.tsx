@@ -51,8 +51,9 @@ export function AssetCard({
           <button
             type="button"
             onClick={onOpen}
-            className="truncate text-start text-sm text-zinc-400 hover:text-zinc-200"
-            // Titles come from the targets, mostly in English: their own direction keeps them readable.
+            className="truncate text-start text-sm text-zinc-400 hover:text-zinc-200 rtl:text-right"
+            // Titles come from the targets, mostly in English: their own direction keeps them readable
+            // (cut at their end), lined up with the host above in Persian (rtl:text-right).
             dir="auto"
             data-testid="asset-title"
           >

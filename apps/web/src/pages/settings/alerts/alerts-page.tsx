@@ -1,7 +1,7 @@
 import { ALERT_TRIGGERS, type AlertEventKind } from '@didban/core';
 import { Button } from '../../../components/ui/button';
 import { useLang } from '../../../hooks/use-lang';
-import { formatNumber } from '../../../lib/format-date';
+import { formatDateTime, formatNumber } from '../../../lib/format-date';
 import { alertText } from './alerts-text';
 import { ChannelForm } from './channel-form';
 import { RuleForm } from './rule-form';
@@ -141,8 +141,9 @@ export function AlertsPage() {
                     data-testid="delivery-row"
                     data-status={d.status}
                   >
-                    <td className="p-2" dir="ltr">
-                      {new Date(d.created_at).toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-GB')}
+                    {/* The panel's one date format ("6 Azar 1405, 13:05"), not the browser's numeric one. */}
+                    <td className="whitespace-nowrap p-2" data-testid="delivery-time">
+                      {formatDateTime(d.created_at, lang)}
                     </td>
                     <td className="p-2">{nameOf.get(d.channel_id) ?? d.channel_id}</td>
                     <td className="p-2">
