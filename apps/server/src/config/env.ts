@@ -72,6 +72,9 @@ const envSchema = z.object({
   DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS: z.coerce.number().int().min(60).default(600),
   DIDBAN_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   DIDBAN_ALERTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  DIDBAN_ALERTS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  // The cap's window; an hour in production, seconds in tests (so a test need not wait an hour).
+  DIDBAN_ALERTS_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -160,6 +163,10 @@ export type Config = {
     watchSeconds: number;
     /** Matched events and finished deliveries older than this are deleted (DIDBAN_ALERTS_RETENTION_DAYS). */
     retentionDays: number;
+    /** Alert email recipients one workspace may mail per window (DIDBAN_ALERTS_MAIL_PER_HOUR). */
+    mailPerWindow: number;
+    /** The mail cap's window in seconds (an hour; DIDBAN_ALERTS_MAIL_WINDOW_SECONDS for tests). */
+    mailWindowSeconds: number;
   };
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
@@ -246,6 +253,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       leaseSeconds: e.DIDBAN_ALERTS_LEASE_SECONDS,
       workerOfflineSeconds: e.DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS,
       retentionDays: e.DIDBAN_ALERTS_RETENTION_DAYS,
+      mailPerWindow: e.DIDBAN_ALERTS_MAIL_PER_HOUR,
+      mailWindowSeconds: e.DIDBAN_ALERTS_MAIL_WINDOW_SECONDS,
       watchSeconds: 60,
     },
     github,
