@@ -56,6 +56,7 @@ const envSchema = z.object({
   DIDBAN_BUILTIN_WORKER_SCREENSHOTS: z.enum(['0', '1']).default('0'),
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
   DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
+  DIDBAN_BUILTIN_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(1024),
   DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
   DIDBAN_BUILTIN_TASK_MAX_REQUESTS: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -146,6 +147,8 @@ export type Config = {
   builtinTaskMaxRequests: number;
   /** Longest the built-in worker may compute without a pause (a catastrophic regex), seconds. */
   builtinTaskStallSeconds: number;
+  /** Memory the built-in worker's child may hold: its V8 heap cap and its resident size (MB). */
+  builtinWorkerMemoryMb: number;
   /** Outgoing email (verification links, alerts); no SMTP: messages are logged for the operator. */
   mail: { smtpUrl: string | undefined; from: string };
   /** The alert loop (issue 20): deliveries, retries, outgoing scope. */
@@ -240,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     builtinTaskSeconds: e.DIDBAN_BUILTIN_TASK_SECONDS,
     builtinTaskMaxRequests: e.DIDBAN_BUILTIN_TASK_MAX_REQUESTS,
     builtinTaskStallSeconds: e.DIDBAN_BUILTIN_TASK_STALL_SECONDS,
+    builtinWorkerMemoryMb: e.DIDBAN_BUILTIN_WORKER_MEMORY_MB,
     workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
     mail: { smtpUrl: e.DIDBAN_SMTP_URL, from: e.DIDBAN_MAIL_FROM },
     alerts: {
