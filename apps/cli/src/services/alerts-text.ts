@@ -20,6 +20,10 @@ const TEXT = {
     fa: 'پیام آزمایشی به {name} رسید (پاسخ {code}).',
   },
   failed: { en: 'Test to {name} failed: {error}', fa: 'پیام آزمایشی به {name} نرسید: {error}' },
+  held: {
+    en: 'Test to {name} waits for the next hour: {error}',
+    fa: 'پیام آزمایشی به {name} منتظر ساعت بعد است: {error}',
+  },
   waiting: {
     en: 'Test to {name} is still being retried: {error}',
     fa: 'پیام آزمایشی به {name} هنوز در حال تلاش دوباره است: {error}',

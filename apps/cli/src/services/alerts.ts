@@ -80,6 +80,7 @@ export async function testAlertChannel(
   const p = { name: channel.name, code: delivery.response_code ?? '-', error: delivery.error ?? '' };
   if (delivery.status === 'delivered') return ctx.out(alertText(ctx.lang, 'delivered', p));
   if (delivery.status === 'queued') return ctx.out(alertText(ctx.lang, 'queued', p));
+  if (delivery.status === 'held') return ctx.out(alertText(ctx.lang, 'held', p));
   if (delivery.status === 'retrying') return ctx.out(alertText(ctx.lang, 'waiting', p));
   throw new CliError('usage.invalid_fields', { detail: alertText(ctx.lang, 'failed', p) });
 }

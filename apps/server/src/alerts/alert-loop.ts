@@ -68,6 +68,7 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
     out: { resolve, timeoutMs: settings.timeoutMs },
     mailer: mailerFor,
     publicUrl: config.publicUrl,
+    mailCap: { perWindow: settings.mailPerWindow, windowSeconds: settings.mailWindowSeconds },
   };
   const settle = createSettler(db, queue);
   const inFlight = new Set<Promise<void>>();

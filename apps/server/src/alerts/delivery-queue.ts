@@ -128,4 +128,11 @@ export type ClaimedDelivery = { id: string; delivery_id: string; attempts: numbe
 
 export type Outcome =
   | { ok: true; responseCode: number | null }
-  | { ok: false; responseCode: number | null; error: string; retryable: boolean };
+  | {
+      ok: false;
+      responseCode: number | null;
+      error: string;
+      retryable: boolean;
+      /** Not sent (the workspace's mail cap): waits until then, and the attempt is not counted. */
+      heldUntil?: Date;
+    };

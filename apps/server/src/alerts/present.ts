@@ -61,7 +61,9 @@ export function presentDelivery(row: DeliveryRow): AlertDelivery {
     idempotency_key: row.idempotency_key,
     created_at: row.created_at.toISOString(),
     next_attempt_at:
-      row.status === 'retrying' || row.status === 'queued' ? row.next_attempt_at.toISOString() : null,
+      row.status === 'retrying' || row.status === 'queued' || row.status === 'held'
+        ? row.next_attempt_at.toISOString()
+        : null,
     delivered_at: row.delivered_at?.toISOString() ?? null,
   };
 }

@@ -52,5 +52,7 @@ export async function pruneAlertHistory(db: Db, retentionDays: number): Promise<
       limit ${CHUNK})
     returning id`,
   );
+  // Past mail-cap windows (alert-loop's hourly cap) are of no use once over; a day is ample.
+  await db.execute(sql`delete from alert_mail_windows where window_start < now() - interval '1 day'`);
   return { events, deliveries, tasks };
 }

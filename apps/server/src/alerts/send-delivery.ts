@@ -9,6 +9,7 @@ import type { DeliveryRow } from './channels/types.js';
 import type { Outcome } from './delivery-queue.js';
 import { renderAlert } from './event-text.js';
 import { DeliveryFailure, type Outgoing } from './http-send.js';
+import { type MailCap, MailHeld } from './mail-cap.js';
 import type { SecretBox } from './secret-box.js';
 
 export type SendDeps = {
@@ -17,6 +18,7 @@ export type SendDeps = {
   out: Outgoing;
   mailer(smtpUrl: string | undefined): Mailer;
   publicUrl: string;
+  mailCap: MailCap;
 };
 
 export async function attemptDelivery(deps: SendDeps, deliveryId: string): Promise<Outcome> {
@@ -54,10 +56,13 @@ export async function attemptDelivery(deps: SendDeps, deliveryId: string): Promi
       db: deps.db,
       mailer: deps.mailer,
       publicUrl: deps.publicUrl,
+      mailCap: deps.mailCap,
       createdAt: delivery.created_at,
     });
     return { ok: true, responseCode: result.responseCode };
   } catch (error) {
+    if (error instanceof MailHeld)
+      return { ok: false, responseCode: null, error: error.message, retryable: true, heldUntil: error.until };
     if (error instanceof DeliveryFailure)
       return {
         ok: false,

@@ -50,6 +50,7 @@ async function settleFailure(
   outcome: Extract<Outcome, { ok: false }>,
   options: QueueOptions,
 ) {
+  if (outcome.heldUntil) return settleHeld(tx, claimed, outcome.error, outcome.heldUntil);
   const again = outcome.retryable && claimed.attempts < claimed.max_attempts;
   const delay = Math.min(3600, options.retryBaseSeconds * 2 ** (claimed.attempts - 1));
   await tx
@@ -74,6 +75,31 @@ async function settleFailure(
       response_code: outcome.responseCode,
       error: outcome.error.slice(0, 1000),
       next_attempt_at: again ? sql`now() + make_interval(secs => ${delay})` : sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where(eq(alertDeliveries.id, claimed.delivery_id));
+}
+
+/** Over the mail cap: back in the queue until the next window, the attempt claimed given back. */
+async function settleHeld(tx: Tx, claimed: ClaimedDelivery, error: string, until: Date) {
+  await tx
+    .update(tasks)
+    .set({
+      status: 'queued',
+      lease_expires_at: null,
+      attempts: claimed.attempts - 1,
+      error,
+      updated_at: sql`now()`,
+    })
+    .where(eq(tasks.id, claimed.id));
+  await tx
+    .update(alertDeliveries)
+    .set({
+      status: 'held',
+      attempts: claimed.attempts - 1,
+      response_code: null,
+      error: error.slice(0, 1000),
+      next_attempt_at: until,
       updated_at: sql`now()`,
     })
     .where(eq(alertDeliveries.id, claimed.delivery_id));

@@ -57,6 +57,7 @@ const envSchema = z.object({
   DIDBAN_BUILTIN_WORKER_SCREENSHOTS: z.enum(['0', '1']).default('0'),
   DIDBAN_BUILTIN_WORKER_ISOLATION: z.enum(['process', 'inline']).default('process'),
   DIDBAN_BUILTIN_TASK_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
+  DIDBAN_BUILTIN_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(1024),
   DIDBAN_BUILTIN_TASK_STALL_SECONDS: z.coerce.number().min(0.5).max(3600).default(20),
   DIDBAN_BUILTIN_TASK_MAX_REQUESTS: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   DIDBAN_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -73,6 +74,9 @@ const envSchema = z.object({
   DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS: z.coerce.number().int().min(60).default(600),
   DIDBAN_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   DIDBAN_ALERTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  DIDBAN_ALERTS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  // The cap's window; an hour in production, seconds in tests (so a test need not wait an hour).
+  DIDBAN_ALERTS_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
@@ -149,6 +153,8 @@ export type Config = {
   builtinTaskMaxRequests: number;
   /** Longest the built-in worker may compute without a pause (a catastrophic regex), seconds. */
   builtinTaskStallSeconds: number;
+  /** Memory the built-in worker's child may hold: its V8 heap cap and its resident size (MB). */
+  builtinWorkerMemoryMb: number;
   /** Outgoing email (verification links, alerts); no SMTP: messages are logged for the operator. */
   mail: { smtpUrl: string | undefined; from: string };
   /** The alert loop (issue 20): deliveries, retries, outgoing scope. */
@@ -166,6 +172,10 @@ export type Config = {
     watchSeconds: number;
     /** Matched events and finished deliveries older than this are deleted (DIDBAN_ALERTS_RETENTION_DAYS). */
     retentionDays: number;
+    /** Alert email recipients one workspace may mail per window (DIDBAN_ALERTS_MAIL_PER_HOUR). */
+    mailPerWindow: number;
+    /** The mail cap's window in seconds (an hour; DIDBAN_ALERTS_MAIL_WINDOW_SECONDS for tests). */
+    mailWindowSeconds: number;
   };
   github:
     | { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }
@@ -240,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     builtinTaskSeconds: e.DIDBAN_BUILTIN_TASK_SECONDS,
     builtinTaskMaxRequests: e.DIDBAN_BUILTIN_TASK_MAX_REQUESTS,
     builtinTaskStallSeconds: e.DIDBAN_BUILTIN_TASK_STALL_SECONDS,
+    builtinWorkerMemoryMb: e.DIDBAN_BUILTIN_WORKER_MEMORY_MB,
     workerProviders: e.DIDBAN_WORKER_PROVIDERS ?? '',
     mail: { smtpUrl: e.DIDBAN_SMTP_URL, from: e.DIDBAN_MAIL_FROM },
     alerts: {
@@ -253,6 +264,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       leaseSeconds: e.DIDBAN_ALERTS_LEASE_SECONDS,
       workerOfflineSeconds: e.DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS,
       retentionDays: e.DIDBAN_ALERTS_RETENTION_DAYS,
+      mailPerWindow: e.DIDBAN_ALERTS_MAIL_PER_HOUR,
+      mailWindowSeconds: e.DIDBAN_ALERTS_MAIL_WINDOW_SECONDS,
       watchSeconds: 60,
     },
     github,

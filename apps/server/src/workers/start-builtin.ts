@@ -86,7 +86,10 @@ export async function startBuiltinWorker(
     taskTimeLimitSeconds: config.builtinTaskSeconds,
     stallLimitSeconds: config.builtinTaskStallSeconds,
     // A larger young generation saves the engine about a quarter of its CPU (docs/benchmarks.md).
-    execArgv: ['--max-semi-space-size=64'],
+    // The heap cap makes V8 stop the child rather than let it grow; response bodies live
+    // outside the heap, so the supervisor also watches the child's resident size (same limit).
+    execArgv: ['--max-semi-space-size=64', `--max-old-space-size=${config.builtinWorkerMemoryMb}`],
+    memoryLimitMb: config.builtinWorkerMemoryMb,
     onEvent: (event) => {
       if (event.type === 'retry') log.warn({ worker: 'built-in', ...event }, 'built-in worker retrying');
       else if (event.type === 'killed') log.warn({ worker: 'built-in', ...event }, 'built-in worker killed');

@@ -35,6 +35,11 @@ export interface IsolatedWorkerOptions {
   taskTimeLimitSeconds: number;
   /** Most CPU seconds the child may spend without a pause (no tick) while tasks run. */
   stallLimitSeconds: number;
+  /**
+   * Most resident memory (MB) the child may hold; over it the child is killed and its tasks
+   * failed. Counts what a heap cap does not: response bodies are buffers outside the V8 heap.
+   */
+  memoryLimitMb?: number;
   /** Node flags of the child. */
   execArgv?: string[];
   onEvent?: (event: SupervisorEvent) => void;
@@ -57,6 +62,19 @@ function childCpuSeconds(pid: number): number | undefined {
     return undefined;
   }
 }
+/** Resident set size of a process in MB (Linux), or undefined where /proc is not there. */
+function childRssMb(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+const memoryReason = (mb: number) =>
+  `the built-in worker stopped this task: its process needed more than ${mb} MB of memory (DIDBAN_BUILTIN_WORKER_MEMORY_MB; a template holding too many or too large responses at once)`;
+
 /** USER_HZ: 100 on every Linux Node runs on. */
 const CLOCK_TICKS = 100;
 
@@ -77,6 +95,8 @@ export function startIsolatedWorker(options: IsolatedWorkerOptions): IsolatedWor
   let restartDelay = 500;
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
   let startedAt = 0;
+  /** Children this supervisor killed itself (their tasks are failed already). */
+  const killedHere = new WeakSet<ChildProcess>();
 
   const failTask = (taskId: string, reason: string) =>
     options
@@ -134,6 +154,19 @@ export function startIsolatedWorker(options: IsolatedWorkerOptions): IsolatedWor
     spawned.on('exit', (code, signal) => {
       if (child === spawned) child = undefined;
       emit({ type: 'exited', code, signal });
+      // Died on its own with tasks in hand: V8 aborts a child past its heap cap (SIGABRT), the
+      // kernel's OOM killer sends SIGKILL. Fail those tasks now, saying why, rather than leave
+      // them to a lease that runs out.
+      if (!killedHere.has(spawned) && running.size && !stopping && (code !== 0 || signal)) {
+        const ids = [...running.keys()];
+        running.clear();
+        const reason =
+          signal === 'SIGABRT' || signal === 'SIGKILL' || code === 134
+            ? memoryReason(options.memoryLimitMb ?? 0)
+            : `the built-in worker stopped this task: its process ended unexpectedly (${signal ?? `exit code ${code}`})`;
+        emit({ type: 'killed', reason, taskIds: ids });
+        for (const id of ids) void failTask(id, reason);
+      }
       if (stopping) return;
       // Crashing again and again (a broken install): wait longer each time, up to 30 s.
       restartDelay = Date.now() - startedAt > 60_000 ? 500 : Math.min(restartDelay * 2, 30_000);
@@ -146,6 +179,7 @@ export function startIsolatedWorker(options: IsolatedWorkerOptions): IsolatedWor
     const target = child;
     if (!target) return;
     child = undefined;
+    killedHere.add(target);
     target.kill('SIGKILL');
     for (const id of taskIds) running.delete(id);
     emit({ type: 'killed', reason, taskIds });
@@ -171,6 +205,12 @@ export function startIsolatedWorker(options: IsolatedWorkerOptions): IsolatedWor
       cpuAtTick = cpu;
     }
     if (!child || running.size === 0) return;
+    const rss = pid === undefined || !options.memoryLimitMb ? undefined : childRssMb(pid);
+    if (rss !== undefined && rss > options.memoryLimitMb!) {
+      killFor(memoryReason(options.memoryLimitMb!), [...running.keys()]);
+      cpuAtTick = undefined;
+      return;
+    }
     const busySeconds =
       cpu !== undefined && cpuAtTick !== undefined ? cpu - cpuAtTick : (now - lastTick) / 1000;
     if (busySeconds > options.stallLimitSeconds) {

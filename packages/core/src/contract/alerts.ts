@@ -41,7 +41,7 @@ export const TRACKER_CHANNEL_KINDS = ['jira', 'github'] as const;
 
 export const ALERT_DIGESTS = ['off', 'hourly', 'daily'] as const;
 export const ALERT_SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
-export const DELIVERY_STATUSES = ['queued', 'retrying', 'delivered', 'failed'] as const;
+export const DELIVERY_STATUSES = ['queued', 'retrying', 'held', 'delivered', 'failed'] as const;
 /** Version of the generic webhook's JSON body (docs/alerts.md documents it). */
 export const ALERT_WEBHOOK_PAYLOAD_VERSION = 1;
 

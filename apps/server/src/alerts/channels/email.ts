@@ -4,6 +4,7 @@
  */
 import type { Lang } from '@didban/core';
 import { DeliveryFailure } from '../http-send.js';
+import { heldText, MailHeld, reserveMail, tooManyText } from '../mail-cap.js';
 import type { ChannelSender } from './types.js';
 
 const escapeHtml = (s: string) =>
@@ -26,6 +27,19 @@ export const sendEmail: ChannelSender = async (ctx) => {
       null,
       false,
     );
+  const cap = ctx.mailCap;
+  const count = recipients.length;
+  const lang = ctx.channel.language;
+  if (count > cap.perWindow)
+    throw new DeliveryFailure(tooManyText(lang, { cap: cap.perWindow, count }), null, false);
+  if (count > 0) {
+    const taken = await reserveMail(ctx.db, cap, ctx.delivery.workspace_id, count);
+    if (!taken.granted)
+      throw new MailHeld(
+        heldText(lang, { used: taken.used, cap: cap.perWindow, count, until: taken.until }),
+        taken.until,
+      );
+  }
   for (const r of recipients) {
     const to = typeof r === 'string' ? r : r.email;
     const lang = typeof r === 'string' ? ctx.channel.language : r.language;

@@ -4,6 +4,7 @@ import type { AlertEventRecord } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AlertMessage } from '../event-text.js';
 import type { Outgoing } from '../http-send.js';
+import type { MailCap } from '../mail-cap.js';
 
 export type ChannelRow = {
   id: string;
@@ -36,6 +37,8 @@ export type SendContext = {
   mailer(smtpUrl: string | undefined): Mailer;
   publicUrl: string;
   createdAt: Date;
+  /** The workspace's hourly cap on alert email recipients (email channels only). */
+  mailCap: MailCap;
 };
 
 /** The answer's status code for the log (null when the protocol has none, e.g. SMTP). */

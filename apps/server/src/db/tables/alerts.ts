@@ -106,7 +106,8 @@ export const alertPending = pgTable(
   (t) => [primaryKey({ name: 'alert_pending_pk', columns: [t.rule_id, t.event_id] })],
 );
 
-export const DELIVERY_STATUSES = ['queued', 'retrying', 'delivered', 'failed'] as const;
+/** 'held': an email delivery waiting for its workspace's next mail window (DIDBAN_ALERTS_MAIL_PER_HOUR). */
+export const DELIVERY_STATUSES = ['queued', 'retrying', 'held', 'delivered', 'failed'] as const;
 
 /**
  * One message to one channel, and its log (status, attempts, response code, error). Its 'alert-delivery'
@@ -163,4 +164,20 @@ export const alertTrackerLinks = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ name: 'alert_tracker_links_pk', columns: [t.channel_id, t.vulnerability_id] })],
+);
+
+/**
+ * Alert email recipients a workspace mailed in one window (an hour): the cap that keeps a free
+ * workspace from turning the operator's SMTP into a bulk mailer. Rows of past windows are pruned.
+ */
+export const alertMailWindows = pgTable(
+  'alert_mail_windows',
+  {
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+    recipients: integer('recipients').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'alert_mail_windows_pk', columns: [t.workspace_id, t.window_start] })],
 );

@@ -45,6 +45,10 @@ const TEXT = {
   'digest.daily': { en: 'Daily', fa: 'روزانه' },
   'status.queued': { en: 'Queued', fa: 'در صف' },
   'status.retrying': { en: 'Retrying', fa: 'تلاش دوباره' },
+  'status.held': {
+    en: 'Held: this workspace’s hourly email cap is reached; sent in the next hour',
+    fa: 'در انتظار: سقف ایمیل ساعتی این فضای کاری پر شده؛ ساعت بعد فرستاده می‌شود',
+  },
   'status.delivered': { en: 'Delivered', fa: 'تحویل شد' },
   'status.failed': { en: 'Failed', fa: 'ناموفق' },
   'trigger.asset_new': { en: 'New asset', fa: 'دارایی جدید' },
