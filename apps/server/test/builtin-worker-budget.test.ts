@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerWithUser } from './helpers/builtin-server.js';
+import { scanNow, startServerWithUser, templateRun } from './helpers/builtin-server.js';
 
 // Issue 15: the built-in worker runs in a child process with a stall budget. A template whose
 // regex backtracks for minutes is killed there and its run fails with the reason, the API keeps
@@ -71,25 +71,12 @@ afterAll(async () => {
   target?.close();
 }, 60_000);
 
-async function scanNow(yaml: string) {
-  const started = await fetch(`${server.address}/api/v1/panel/templates/scan-now/`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify({ yaml, targets: [targetUrl] }),
-  });
-  expect(started.status).toBe(201);
-  return ((await started.json()) as { data: { run_id: string } }).data.run_id;
-}
-
-async function run(id: string) {
-  const answer = await fetch(`${server.address}/api/v1/panel/templates/runs/${id}/`, { headers: auth });
-  return ((await answer.json()) as { data: { status: string; error: string | null; findings: unknown[] } })
-    .data;
-}
+const scan = (yaml: string) => scanNow({ server, auth }, yaml, [targetUrl]);
+const run = (id: string) => templateRun({ server, auth }, id);
 
 describe('the built-in worker budget', () => {
   it('kills a catastrophic regex, fails its run with the reason, keeps /healthz fast, and recovers', async () => {
-    const id = await scanNow(REDOS);
+    const id = await scan(REDOS);
     const latencies: number[] = [];
     let ended: Awaited<ReturnType<typeof run>> | undefined;
     const deadline = Date.now() + 120_000;
@@ -112,7 +99,7 @@ describe('the built-in worker budget', () => {
     // Generous bound: the test machine is shared and loaded.
     expect(Math.max(...latencies)).toBeLessThan(5_000);
     // A fresh child serves the next run.
-    const next = await scanNow(FINE);
+    const next = await scan(FINE);
     let after: Awaited<ReturnType<typeof run>> | undefined;
     for (let i = 0; i < 600; i++) {
       after = await run(next);

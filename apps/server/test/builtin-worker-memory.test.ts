@@ -1,12 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env.js';
-import { startServer } from '../src/server.js';
-import { createPgDatabase, testDbKind } from './helpers/test-server.js';
+import { scanNow, startServerWithUser, templateRun } from './helpers/builtin-server.js';
 
 // Issue 15 follow-up: the built-in worker's child reads up to 10 MB per response with many
 // requests in flight, so a tenant's template could grow it to gigabytes (and the kernel's OOM
@@ -49,10 +45,9 @@ http:
 
 let target: http.Server;
 let targetUrl: string;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startServerWithUser>>['server'];
 let auth: { authorization: string };
-let dataDir: string;
-let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+let started: Awaited<ReturnType<typeof startServerWithUser>> | undefined;
 
 /** The built-in worker's child: this process's child running the isolated worker entry. */
 function childPids(): number[] {
@@ -80,58 +75,29 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'didban-memory-'));
-  pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
-  server = await startServer(
-    loadConfig({
-      DIDBAN_DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
+  started = await startServerWithUser(
+    {
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
       DIDBAN_BUILTIN_WORKER_ALLOW: '127.0.0.1/32',
       DIDBAN_BUILTIN_WORKER_MEMORY_MB: String(LIMIT_MB),
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    }),
+    },
+    'memory',
   );
-  const register = await fetch(`${server.address}/api/v1/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'memory',
-      email: 'memory@example.com',
-      password: 'secret-pass',
-      confirm_password: 'secret-pass',
-    }),
-  });
-  auth = { authorization: `Bearer ${((await register.json()) as { data: { access: string } }).data.access}` };
+  server = started.server;
+  auth = started.auth;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await pgDb?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await started?.stop();
   target?.close();
 }, 60_000);
 
-async function scanNow(yaml: string) {
-  const started = await fetch(`${server.address}/api/v1/panel/templates/scan-now/`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify({ yaml, targets: [targetUrl] }),
-  });
-  expect(started.status).toBe(201);
-  return ((await started.json()) as { data: { run_id: string } }).data.run_id;
-}
-
-async function run(id: string) {
-  const answer = await fetch(`${server.address}/api/v1/panel/templates/runs/${id}/`, { headers: auth });
-  return ((await answer.json()) as { data: { status: string; error: string | null; findings: unknown[] } })
-    .data;
-}
+const scan = (yaml: string) => scanNow({ server, auth }, yaml, [targetUrl]);
+const run = (id: string) => templateRun({ server, auth }, id);
 
 describe('the built-in worker memory cap (DIDBAN_BUILTIN_WORKER_MEMORY_MB)', () => {
   it('kills a child holding too many large responses, fails its run with the reason, keeps /healthz up, and recovers', async () => {
-    const id = await scanNow(HOARD);
+    const id = await scan(HOARD);
     let peak = 0;
     let ended: Awaited<ReturnType<typeof run>> | undefined;
     const deadline = Date.now() + 120_000;
@@ -151,7 +117,7 @@ describe('the built-in worker memory cap (DIDBAN_BUILTIN_WORKER_MEMORY_MB)', () 
       `the built-in worker stopped this task: its process needed more than ${LIMIT_MB} MB of memory (DIDBAN_BUILTIN_WORKER_MEMORY_MB; a template holding too many or too large responses at once)`,
     );
     // A fresh child serves the next run.
-    const next = await scanNow(FINE);
+    const next = await scan(FINE);
     let after: Awaited<ReturnType<typeof run>> | undefined;
     for (let i = 0; i < 600; i++) {
       after = await run(next);

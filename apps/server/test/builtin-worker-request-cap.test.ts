@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env.js';
-import { startServer } from '../src/server.js';
-import { createPgDatabase, testDbKind } from './helpers/test-server.js';
+import { scanNow, startServerWithUser, type TemplateRunView, templateRun } from './helpers/builtin-server.js';
 
 // Amplification: one scan-now whose template asks for a clusterbomb of two 400-item inline lists
 // (160 000 requests) must not make the built-in worker send them all to the target. The task
@@ -36,10 +31,9 @@ const CAP = 300;
 let target: http.Server;
 let targetUrl: string;
 let hits = 0;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startServerWithUser>>['server'];
 let auth: { authorization: string };
-let dataDir: string;
-let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+let started: Awaited<ReturnType<typeof startServerWithUser>> | undefined;
 
 beforeAll(async () => {
   target = http.createServer((req, res) => {
@@ -48,53 +42,30 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'didban-cap-'));
-  pgDb = testDbKind() === 'postgres' ? await createPgDatabase() : undefined;
-  server = await startServer(
-    loadConfig({
-      DIDBAN_DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
+  started = await startServerWithUser(
+    {
       DIDBAN_BUILTIN_WORKER_INTERVAL: '0.2',
       DIDBAN_BUILTIN_WORKER_ALLOW: '127.0.0.1/32',
       DIDBAN_BUILTIN_TASK_STALL_SECONDS: '120',
       DIDBAN_BUILTIN_TASK_MAX_REQUESTS: String(CAP),
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    }),
+    },
+    'capped',
   );
-  const register = await fetch(`${server.address}/api/v1/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: 'capped',
-      email: 'capped@example.com',
-      password: 'secret-pass',
-      confirm_password: 'secret-pass',
-    }),
-  });
-  auth = { authorization: `Bearer ${((await register.json()) as { data: { access: string } }).data.access}` };
+  server = started.server;
+  auth = started.auth;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await pgDb?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await started?.stop();
   target?.close();
 }, 60_000);
 
 describe('the built-in worker request cap', () => {
   it('stops a clusterbomb of 160 000 requests at the cap; the run fails with the reason and keeps its finding', async () => {
-    const started = await fetch(`${server.address}/api/v1/panel/templates/scan-now/`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({ yaml: BOMB, targets: [targetUrl] }),
-    });
-    expect(started.status).toBe(201);
-    const id = ((await started.json()) as { data: { run_id: string } }).data.run_id;
-    let run: { status: string; error: string | null; findings: { matched_at: string }[] } | undefined;
+    const id = await scanNow({ server, auth }, BOMB, [targetUrl]);
+    let run: TemplateRunView | undefined;
     for (let i = 0; i < 600; i++) {
-      const answer = await fetch(`${server.address}/api/v1/panel/templates/runs/${id}/`, { headers: auth });
-      run = ((await answer.json()) as { data: NonNullable<typeof run> }).data;
+      run = await templateRun({ server, auth }, id);
       if (['finished', 'failed', 'cancelled'].includes(run.status)) break;
       await new Promise((r) => setTimeout(r, 200));
     }

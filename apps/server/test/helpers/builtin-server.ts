@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { startServer } from '../../src/server.js';
 import { createPgDatabase, testDbKind } from './test-server.js';
@@ -42,4 +43,36 @@ export async function startServerWithUser(env: Record<string, string>, username:
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Who asks: a started server's address and a user's bearer header. */
+interface Caller {
+  server: { address: string };
+  auth: { authorization: string };
+}
+
+/** What these tests read of a template run. */
+export interface TemplateRunView {
+  status: string;
+  error: string | null;
+  findings: { matched_at: string }[];
+}
+
+/** `POST panel/templates/scan-now/` (answered 201): the new run's id. */
+export async function scanNow(caller: Caller, yaml: string, targets: string[]): Promise<string> {
+  const started = await fetch(`${caller.server.address}/api/v1/panel/templates/scan-now/`, {
+    method: 'POST',
+    headers: { ...caller.auth, 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify({ yaml, targets }),
+  });
+  expect(started.status).toBe(201);
+  return ((await started.json()) as { data: { run_id: string } }).data.run_id;
+}
+
+/** `GET panel/templates/runs/{id}/`: the run as it stands. */
+export async function templateRun(caller: Caller, id: string): Promise<TemplateRunView> {
+  const answer = await fetch(`${caller.server.address}/api/v1/panel/templates/runs/${id}/`, {
+    headers: caller.auth,
+  });
+  return ((await answer.json()) as { data: TemplateRunView }).data;
 }
