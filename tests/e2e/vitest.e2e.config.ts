@@ -13,5 +13,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits 1 s by default. On two busy cores a page can take longer than that to
+    // render its first data (CI once saw a support thread still empty after 1 s), so a poll waits
+    // up to 15 s unless it says otherwise; a poll that should fail still fails, only later.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
