@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileGoRegex } from '../../src/nuclei/regex/go-regex.js';
 import { requiredLiterals } from '../../src/nuclei/regex/required-literal.js';
 import {
+  hasOnlyTrailingQuantifier,
   isQuantifierFree,
   mayBacktrackCatastrophically,
   translateGoRegex,
@@ -116,5 +117,62 @@ describe('RE2 hot path', () => {
     } finally {
       matcher.mockRestore();
     }
+  });
+});
+
+describe('patterns whose one quantifier ends them', () => {
+  it('run as a native RegExp only when nothing can follow the greedy run', () => {
+    expect(hasOnlyTrailingQuantifier('(?i)server: ([^\\r\\n]+)')).toBe(true);
+    expect(hasOnlyTrailingQuantifier('version=(?P<v>\\d+)')).toBe(true);
+    expect(hasOnlyTrailingQuantifier('"version":"([^"]+)"')).toBe(false); // a quote follows the run
+    expect(hasOnlyTrailingQuantifier('[a-z]+@x')).toBe(false);
+    expect(hasOnlyTrailingQuantifier('a|b[0-9]+')).toBe(false);
+    expect(hasOnlyTrailingQuantifier('a?b+')).toBe(false);
+    expect(hasOnlyTrailingQuantifier('ab+?')).toBe(false);
+    expect(hasOnlyTrailingQuantifier('(ab)+')).toBe(false);
+    // A match that may be empty is found differently by Go's FindAll: left to RE2.
+    expect(hasOnlyTrailingQuantifier('x*')).toBe(false);
+    expect(hasOnlyTrailingQuantifier('(?i)x*')).toBe(false);
+    expect(hasOnlyTrailingQuantifier('ax*')).toBe(true);
+    expect(compileGoRegex('(?i)server: ([^\\r\\n]+)').engine).toBe('js');
+    expect(compileGoRegex('[a-z]+@x').engine).toBe('re2');
+  });
+
+  it('give what RE2 gives, and stay linear on a long unbroken line', () => {
+    const patterns = [
+      '(?i)server: ([^\\r\\n]+)',
+      'version=(?P<v>\\d+)',
+      'a.b*',
+      '(?s)<title>(.+)',
+      'k[0-9a-f]+',
+      '(?i)key_([A-Z]+)',
+    ];
+    const inputs = [
+      'Server: nginx/1.25\r\nSERVER: x\n',
+      'version=12 version=3 version=',
+      'a\nb a b abbb ab\rbb',
+      '<title>t\n</title> <TITLE>x',
+      'k00 kff kzz k',
+      // Responses are byte strings (one latin1 character per byte), as the engine reads them.
+      'KEY_abc key_DEF kEy_\u00ff\u00b5 key_\u00c5',
+      'x'.repeat(1000),
+    ];
+    for (const p of patterns) {
+      const re = compileGoRegex(p);
+      expect(re.engine, p).toBe('js');
+      const go = RE2JS.compile(p);
+      for (const input of inputs) {
+        const ours = re.findAll(input).map((m) => m.groups);
+        const theirs: (string | undefined)[][] = [];
+        const m = go.matcher(input);
+        while (m.find())
+          theirs.push(Array.from({ length: m.groupCount() + 1 }, (_, g) => m.group(g) ?? undefined));
+        expect(ours, `${p} on ${JSON.stringify(input.slice(0, 40))}`).toEqual(theirs);
+      }
+    }
+    const started = performance.now();
+    expect(compileGoRegex('(?i)server: ([^\\r\\n]+)').test(`server: ${'a'.repeat(200_000)}`)).toBe(true);
+    expect(compileGoRegex('k[0-9a-f]+').findAll('k'.repeat(200_000)).length).toBe(0);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });

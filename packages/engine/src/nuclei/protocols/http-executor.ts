@@ -362,21 +362,11 @@ async function sendWithRetries(
   const send = () =>
     withCookie.rawBytes !== undefined ? sendUnsafe(withCookie, opts) : sendRequest(withCookie, opts);
   // Single, payload-free requests are shared between templates (nuclei's clustering).
-  const clusterKey =
-    scan.cluster && isClusterable(run, block) ? RequestCluster.key(withCookie, opts.readLimit) : undefined;
+  const clusterKey = scan.cluster?.wants(run.template, block)
+    ? RequestCluster.key(withCookie, opts.readLimit)
+    : undefined;
   if (clusterKey !== undefined) return scan.cluster!.run(clusterKey, () => sendOnce(run, spec, send));
   return sendOnce(run, spec, send);
-}
-
-/** As nuclei: only templates made of one request, without payloads or races, share responses. */
-function isClusterable(run: TemplateRun, block: HttpBlock): boolean {
-  return (
-    run.template.blocks.length === 1 &&
-    block.paths.length + block.raw.length === 1 &&
-    block.payloads.size === 0 &&
-    !block.race &&
-    !block.needsHistory
-  );
 }
 
 async function sendOnce(

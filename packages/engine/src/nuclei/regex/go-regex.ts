@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import { requiredLiterals } from './required-literal.js';
-import { isQuantifierFree, translateGoRegex } from './translate-go-regex.js';
+import { hasOnlyTrailingQuantifier, isQuantifierFree, translateGoRegex } from './translate-go-regex.js';
 
 export interface RegexMatch {
   /** Index 0 is the whole match; unmatched groups are `undefined`. */
@@ -22,8 +22,9 @@ const cache = new Map<string, GoRegex>();
  * Compiles a Go regular expression. Every pattern with a quantifier runs on RE2JS, a linear-time
  * port of Go's RE2 — the engine Nuclei uses, so syntax and semantics stay Go's and no input can make
  * a match super-linear. A backtracking RegExp, even for `[a-z]+@` alone, is quadratic on a long
- * unbroken line, so only quantifier-free patterns (each start position costs at most the pattern's
- * length) that translate exactly become a native RegExp, for speed.
+ * unbroken line, so only patterns proven linear for backtracking that translate exactly become a
+ * native RegExp, for speed: quantifier-free ones (each start position costs at most the pattern's
+ * length) and those whose one quantifier ends the pattern (`(?i)server: ([^\r\n]+)`).
  *
  * @example
  * compileGoRegex('(?i)server: (?P<name>\\w+)').findAll('Server: nginx')[0]?.groups[1] // 'nginx'
@@ -40,7 +41,8 @@ export function compileGoRegex(pattern: string, caseInsensitive = false): GoRege
 }
 
 function compile(pattern: string, caseInsensitive: boolean): GoRegex {
-  const translated = isQuantifierFree(pattern) ? translateGoRegex(pattern) : undefined;
+  const translated =
+    isQuantifierFree(pattern) || hasOnlyTrailingQuantifier(pattern) ? translateGoRegex(pattern) : undefined;
   if (translated) {
     let flags = translated.flags;
     if (caseInsensitive && !flags.includes('i')) flags += 'i';

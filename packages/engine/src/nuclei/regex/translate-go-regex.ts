@@ -179,3 +179,71 @@ export function mayBacktrackCatastrophically(pattern: string): boolean {
   }
   return false;
 }
+
+/**
+ * True when the pattern's one repetition is a greedy `+` or `*` on a single atom (a class, a
+ * one-character escape, `.` or a literal) with nothing after it but closing parentheses, and no
+ * alternation: `(?i)server: ([^\r\n]+)`, `version=(\d+)`. A backtracking engine then spends at
+ * most the pattern's length at a start where the prefix fails, and one greedy run where it holds
+ * (nothing follows the run, so it cannot fail and backtrack; the next search starts after it):
+ * linear in the input, like RE2, and the leftmost-first greedy result is the same in both.
+ */
+export function hasOnlyTrailingQuantifier(pattern: string): boolean {
+  let lastWasAtom = false;
+  let atoms = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const next = pattern[i + 1];
+      // \Q…\E, \p{…}, \x{…} and the zero-width \b \B \A \z are not one plain atom.
+      if (next === undefined || 'QpPxbBAzC'.includes(next)) return false;
+      i++;
+      lastWasAtom = true;
+      atoms++;
+      continue;
+    }
+    if (c === '[') {
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      for (; j < pattern.length && pattern[j] !== ']'; j++) {
+        if (pattern[j] === '\\') j++;
+        else if (pattern[j] === '[' && pattern[j + 1] === ':') return false; // POSIX class
+      }
+      if (j >= pattern.length) return false;
+      i = j;
+      lastWasAtom = true;
+      atoms++;
+      continue;
+    }
+    if (c === '|') return false;
+    if (c === '(') {
+      if (pattern[i + 1] === '?') {
+        // Leading flags `(?i)`, `(?:`, `(?P<name>`: the translator decides which it accepts.
+        if (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i)) return false;
+        // Skip the group's head so its flags or name are not read as atoms.
+        const head = /^\(\?(?:P?<\w+>|[imsU-]*[:)])/.exec(pattern.slice(i));
+        if (!head) return false;
+        i += head[0].length - 1;
+      }
+      lastWasAtom = false;
+      continue;
+    }
+    if (c === ')' || c === '^' || c === '$') {
+      lastWasAtom = false;
+      continue;
+    }
+    if (c === '?' || (c === '{' && /^\{\d*(,\d*)?\}/.test(pattern.slice(i)))) return false;
+    if (c === '*' || c === '+') {
+      if (!lastWasAtom) return false;
+      // A match that can be empty (`x*` alone) is found differently by FindAll and a global RegExp.
+      if (c === '*' && atoms < 2) return false;
+      // Only closing parentheses may follow (this also refuses a lazy `+?` and a second quantifier).
+      for (let j = i + 1; j < pattern.length; j++) if (pattern[j] !== ')') return false;
+      return true;
+    }
+    lastWasAtom = true;
+    atoms++;
+  }
+  return false;
+}

@@ -8,9 +8,9 @@ import { runSslBlock } from '../protocols/ssl-executor.js';
 import { runTcpBlock } from '../protocols/tcp-executor.js';
 import { domainVariables, httpVariables, type Target } from '../target.js';
 import type { Block, CompiledTemplate, WorkflowStep } from '../template-model.js';
-import { onAbort } from '../util/abort-registry.js';
 import type { BlockOutcome, ScanContext, TemplateRun } from './context.js';
 import { LayeredScope } from './layered-scope.js';
+import { templateBudgets } from './template-budget.js';
 
 const NO_LAZY: readonly (readonly [string, string])[] = Object.freeze([]);
 
@@ -68,22 +68,14 @@ export async function runTemplateOnTarget(
 ): Promise<BlockOutcome> {
   const ms = parent.options.templateTimeoutMs;
   if (ms <= 0 || template.workflow) return runWithin(parent, template, target, workflowId);
-  // The template's own budget: its signal aborts with the scan's or when the time is up, and every
-  // executor and matcher loop reads `run.scan.signal`.
-  const controller = new AbortController();
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(new Error(`template budget of ${ms} ms exceeded`));
-  }, ms);
-  timer.unref();
-  const off = onAbort(parent.signal, () => controller.abort(parent.signal.reason));
+  // The template's own budget: the window's signal aborts with the scan's or when the time is up,
+  // and every executor and matcher loop reads `run.scan.signal`.
+  const budgets = templateBudgets(parent, ms);
+  const window = budgets.enter();
   try {
-    return await runWithin({ ...parent, signal: controller.signal }, template, target, workflowId);
+    return await runWithin(window.scan, template, target, workflowId);
   } finally {
-    clearTimeout(timer);
-    off();
-    if (expired && !parent.signal.aborted)
+    if (budgets.leave(window) && !parent.signal.aborted)
       parent.emit({
         type: 'failure',
         templateId: template.id,

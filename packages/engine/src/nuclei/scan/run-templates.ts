@@ -110,7 +110,7 @@ async function scan(
     interactsh,
     schemes: new Map(),
     variables: new Map(),
-    cluster: options.clusterRequests ? new RequestCluster() : undefined,
+    cluster: options.clusterRequests ? RequestCluster.forTemplates(input.templates) : undefined,
   };
   try {
     let started = 0;
