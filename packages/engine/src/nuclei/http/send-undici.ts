@@ -1,8 +1,9 @@
 import type { Socket } from 'node:net';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { buildConnector, type Dispatcher } from 'undici';
 import { onAbort } from '../util/abort-registry.js';
 import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
+import { OriginPools } from './origin-pools.js';
 import { type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
 /**
@@ -30,10 +31,11 @@ const connect: buildConnector.connector = (opts, callback) =>
     (callback as any)(error, socket);
   });
 
-// One keep-alive pool per origin, one request per connection at a time (no pipelining, as
+// One keep-alive pool per origin, dropped when its last connection closes (OriginPools: undici's
+// Agent keeps every origin forever), one request per connection at a time (no pipelining, as
 // Nuclei). Timeouts are ours: one overall deadline per request, which also covers servers that
 // trickle bytes forever (undici's are idle timeouts).
-const agent = new Agent({
+const agent = new OriginPools({
   connect,
   pipelining: 1,
   keepAliveTimeout: 30_000,
