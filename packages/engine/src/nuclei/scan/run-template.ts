@@ -131,7 +131,10 @@ async function runOneBlock(run: TemplateRun, block: Block, tally: Tally): Promis
   try {
     const outcome = await runBlock(run, block);
     if (outcome.matched) tally.matched = true;
-    for (const n of outcome.matchedNames) (tally.names ??= new Set()).add(n);
+    if (outcome.matchedNames.length > 0) {
+      tally.names ??= new Set();
+      for (const n of outcome.matchedNames) tally.names.add(n);
+    }
     return outcome.matched;
   } catch (error) {
     scan.emit({
