@@ -8,28 +8,17 @@
  *
  *   node --conditions=didban-source --import tsx scripts/corpus/regex-bench.ts <templates-dir>
  */
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { compileGoRegex, loadTemplateFiles } from '../../packages/engine/src/index.js';
+import { compileGoRegex } from '../../packages/engine/src/index.js';
 import {
   mayBacktrackCatastrophically,
   translateGoRegex,
 } from '../../packages/engine/src/nuclei/regex/translate-go-regex.js';
-
-// re2js is the engine's dependency, resolved from there (scripts/ is not a workspace package).
-const { RE2JS } = createRequire(join(import.meta.dirname, '../../packages/engine/package.json'))(
-  're2js',
-) as typeof import('re2js');
+import { corpusRegexes, RE2JS } from './corpus-regexes.js';
 
 const root = process.argv[2];
 if (!root) throw new Error('usage: regex-bench.ts <templates-dir>');
-const loaded = loadTemplateFiles([join(root, 'http')], { templatesRoot: root });
-const patterns = new Set<string>();
-for (const t of loaded.templates)
-  for (const b of t.blocks)
-    for (const o of [...b.operators.matchers, ...b.operators.extractors])
-      for (const r of o.regex) patterns.add(r.pattern);
+const patterns = corpusRegexes(root);
 
 const oldPath = (p: string): { test(s: string): boolean } | undefined => {
   const tr = mayBacktrackCatastrophically(p) ? undefined : translateGoRegex(p);

@@ -6,24 +6,14 @@
  *
  *   node --conditions=didban-source --import tsx scripts/corpus/regex-equivalence.ts <templates-dir>
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { compileGoRegex, loadTemplateFiles } from '../../packages/engine/src/index.js';
+import { compileGoRegex } from '../../packages/engine/src/index.js';
 import { requiredLiterals } from '../../packages/engine/src/nuclei/regex/required-literal.js';
 import { hasOnlyTrailingQuantifier } from '../../packages/engine/src/nuclei/regex/translate-go-regex.js';
-
-const { RE2JS } = createRequire(join(import.meta.dirname, '../../packages/engine/package.json'))(
-  're2js',
-) as typeof import('re2js');
+import { corpusRegexes, RE2JS } from './corpus-regexes.js';
 
 const root = process.argv[2];
 if (!root) throw new Error('usage: regex-equivalence.ts <templates-dir>');
-const loaded = loadTemplateFiles([join(root, 'http')], { templatesRoot: root });
-const patterns = new Set<string>();
-for (const t of loaded.templates)
-  for (const b of t.blocks)
-    for (const o of [...b.operators.matchers, ...b.operators.extractors])
-      for (const r of o.regex) patterns.add(r.pattern);
+const patterns = corpusRegexes(root);
 
 // Byte strings, as the engine reads responses: headers, HTML, JSON, scripts, binary-ish bytes.
 const latin1 = Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).join('');
