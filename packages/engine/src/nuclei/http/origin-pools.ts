@@ -33,8 +33,8 @@ export class OriginPools extends Dispatcher {
   }
 
   private dropIfIdle(origin: string, pool: Pool): void {
-    const { connected, pending, running } = pool.stats;
-    if (connected > 0 || pending > 0 || running > 0) return;
+    const { connected, pending, queued, running } = pool.stats;
+    if (connected > 0 || pending > 0 || queued > 0 || running > 0) return;
     if (this.pools.get(origin) === pool) this.pools.delete(origin);
     pool.close().catch(() => {});
   }
