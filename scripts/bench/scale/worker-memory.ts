@@ -8,10 +8,16 @@
  *   pnpm bench:worker-memory
  *
  * Prints RSS over time, chunks done and findings, and the load average beside every sample.
+ *
+ * DIDBAN_MEM_TEMPLATES_DIR=<folder of nuclei templates> (e.g. a nuclei-templates checkout's `http`)
+ * saves templates in the workspace through the API as a user would, until DIDBAN_MEM_TEMPLATES
+ * (1,000) of them are runnable (the rest are skipped), and scans with them instead of the library:
+ * 10,000 × 1,000 pairs, and a thousand templates' regexes and expressions through the worker's caches.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { readPublicLibrary } from '../../../apps/server/src/templates/public-library.js';
 import { startLab } from '../../lab/src/lab.js';
 import { jsonApi } from '../lib/json-api.js';
@@ -24,6 +30,21 @@ const pg = (await loadPg()) as typeof import('pg');
 const HOSTS = Number(process.env.DIDBAN_MEM_HOSTS ?? 10_000);
 const SECONDS = Number(process.env.DIDBAN_MEM_SECONDS ?? 240);
 const SITES = 50;
+const TEMPLATES_DIR = process.env.DIDBAN_MEM_TEMPLATES_DIR;
+const TEMPLATE_COUNT = Number(process.env.DIDBAN_MEM_TEMPLATES ?? 1_000);
+
+/** Template files under a folder, in a stable order. */
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFiles(path));
+    else if (/\.ya?ml$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -59,10 +80,24 @@ try {
   }
   const api = jsonApi(server.url);
   const { access, ws, group } = await labWorkspace(api, client, 'memory', 'Memory', names);
+  let templateIds = http.map((t) => t.id);
+  if (TEMPLATES_DIR) {
+    templateIds = [];
+    for (const file of yamlFiles(TEMPLATES_DIR)) {
+      if (templateIds.length >= TEMPLATE_COUNT) break;
+      try {
+        const saved = await api('POST', 'panel/templates/', { yaml: readFileSync(file, 'utf8') }, access);
+        // Saved but not runnable (code, headless, …): a scan refuses it, so it is left out.
+        if (saved.runnable) templateIds.push(saved.id);
+      } catch {
+        // Refused by the server (invalid, too large, a duplicate id): not scanned.
+      }
+    }
+  }
   const run = await api(
     'POST',
     'panel/scans/bulk-create/',
-    { name: 'Memory', asset_groups: [group], template_ids: http.map((t) => t.id) },
+    { name: 'Memory', asset_groups: [group], template_ids: templateIds },
     access,
   );
   const { api_key } = await api('POST', 'panel/workers/', { name: 'memory' }, access);
@@ -73,7 +108,7 @@ try {
     access,
   );
   console.log(
-    `${names.length} hosts × ${http.length} templates = ${(names.length * http.length).toLocaleString('en')} pairs in ${status0.total_task} chunks`,
+    `${names.length} hosts × ${templateIds.length} templates = ${(names.length * templateIds.length).toLocaleString('en')} pairs in ${status0.total_task} chunks`,
   );
   worker = spawnWorker({ server: server.url, key: api_key, resolver: lab.resolver });
   const started = Date.now();
