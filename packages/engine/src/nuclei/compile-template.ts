@@ -3,10 +3,11 @@ import { dirname } from 'node:path';
 import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
-import { type AttackType, loadPayloads } from './payloads/generate-payloads.js';
+import { type AttackType, loadPayloads, type PayloadSet } from './payloads/generate-payloads.js';
 import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
 import type { ScanProtocol } from './types.js';
 import { toByteString } from './util/bytes.js';
+import { EMPTY, mapOrEmpty } from './util/empty.js';
 
 const HISTORY = /_\d+\b/;
 // Out-of-band use: the URL placeholder or an interactsh_* part; a mention in `info` does not count.
@@ -46,8 +47,10 @@ export function randomKsuid(): string {
 
 const str = (v: unknown): string | undefined =>
   v === undefined || v === null ? undefined : toByteString(String(v));
-const list = (v: unknown): string[] =>
-  v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).map((x) => toByteString(String(x)));
+const list = (v: unknown): readonly string[] =>
+  v === undefined || v === null
+    ? EMPTY
+    : mapOrEmpty(Array.isArray(v) ? v : [v], (x) => toByteString(String(x)));
 const int = (v: unknown): number | undefined => (v === undefined || v === null ? undefined : Number(v));
 
 /** Text of the block without its payload lists, to detect which payloads and history fields are used. */
@@ -56,11 +59,14 @@ function usage(block: YamlMap): string {
   return JSON.stringify(rest);
 }
 
+// Shared by every block without payloads (most): the set is read-only (`PayloadSet`).
+const NO_PAYLOADS: PayloadSet = new Map<string, readonly string[]>();
+
 function base(block: YamlMap, index: number, dir: HelperFileContext, attackOverride?: AttackType) {
   // Most blocks have no payloads: their text is not serialised for nothing.
   const payloads = block.payloads
     ? loadPayloads(block.payloads as Record<string, unknown>, usage(block), dir)
-    : new Map<string, string[]>();
+    : NO_PAYLOADS;
   const attack =
     attackOverride ??
     (block.attack as AttackType | undefined) ??
@@ -85,7 +91,8 @@ function httpBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: A
     method: String(b.method ?? 'GET'),
     paths: list(b.path),
     raw: list(b.raw),
-    headers: Object.entries((b.headers as Record<string, unknown>) ?? {}).map(
+    headers: mapOrEmpty(
+      Object.entries((b.headers as Record<string, unknown>) ?? {}),
       ([k, v]) => [k, toByteString(String(v))] as const,
     ),
     body: str(b.body),
@@ -199,8 +206,8 @@ export function compileTemplate(
     info: parsed.info,
     path,
     blocks,
-    variables: parsed.variables.map(([k, v]) => [k, toByteString(v)] as const),
-    constants: parsed.constants.map(([k, v]) => [k, toByteString(v)] as const),
+    variables: mapOrEmpty(parsed.variables, ([k, v]) => [k, toByteString(v)] as const),
+    constants: mapOrEmpty(parsed.constants, ([k, v]) => [k, toByteString(v)] as const),
     selfContained: parsed.selfContained || parsed.http.some((b) => b['self-contained'] === true),
     stopAtFirstMatch: parsed.raw['stop-at-first-match'] === true,
     needsInteractsh: anyText(body, INTERACTSH),
