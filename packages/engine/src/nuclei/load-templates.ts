@@ -127,6 +127,8 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
     }
   }
 
+  // The table is only for the load: the templates keep the strings, not the table.
+  shared = new Map();
   const rejectedByFeature: Record<string, number> = {};
   for (const r of rejected) rejectedByFeature[r.feature] = (rejectedByFeature[r.feature] ?? 0) + 1;
   return { templates: templates, rejected, invalid, rejectedByFeature };
@@ -134,28 +136,38 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
 
 // V8 copies a slice shorter than this; a longer one points into the text it was cut from.
 const SLICE_MIN = 13;
-/**
- * A flat copy of a long string that shares no memory with the text it may have been sliced from
- * (a `' ' + s` slice would keep a 32-byte slice object per string: 5 MB more for `http/`).
- */
-const ownCopy = (s: string): string => (s.length < SLICE_MIN ? s : (JSON.parse(JSON.stringify(s)) as string));
+// Short strings (`body`, `word`, `and`, `200`…) repeat in every template: one copy of each is
+// shared by the templates of a load (http/: 3 MB less held). Longer ones are rarely shared and a
+// table of them all made the load's peak larger than it saved.
+let shared = new Map<string, string>();
 
-/** Replaces, in place, every long string of parsed YAML data by its own copy. */
+/**
+ * A string that shares no memory with the text it may have been sliced from: a short one from the
+ * load's table, a long one as a flat copy (a `' ' + s` slice would keep a 32-byte slice object per
+ * string: 5 MB more for `http/`).
+ */
+function ownCopy(s: string): string {
+  if (s.length >= SLICE_MIN) return JSON.parse(JSON.stringify(s)) as string;
+  const own = shared.get(s);
+  if (own !== undefined) return own;
+  shared.set(s, s);
+  return s;
+}
+
+/** Replaces, in place, every string of parsed YAML data by its own (or a shared) copy. */
 function detachData(value: unknown): void {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      if (typeof v === 'string') {
-        if (v.length >= SLICE_MIN) value[i] = ownCopy(v);
-      } else if (v !== null && typeof v === 'object') detachData(v);
+      if (typeof v === 'string') value[i] = ownCopy(v);
+      else if (v !== null && typeof v === 'object') detachData(v);
     }
   } else if (value !== null && typeof value === 'object') {
     const map = value as Record<string, unknown>;
     for (const key in map) {
       const v = map[key];
-      if (typeof v === 'string') {
-        if (v.length >= SLICE_MIN) map[key] = ownCopy(v);
-      } else if (v !== null && typeof v === 'object') detachData(v);
+      if (typeof v === 'string') map[key] = ownCopy(v);
+      else if (v !== null && typeof v === 'object') detachData(v);
     }
   }
 }
