@@ -20,8 +20,11 @@ const INTERACTSH = /interactsh-url|interactsh_(protocol|request|response|ip)/;
 function anyText(value: unknown, re: RegExp): boolean {
   if (typeof value === 'string') return re.test(value);
   if (Array.isArray(value)) return value.some((v) => anyText(v, re));
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => re.test(k) || anyText(v, re));
+  if (value && typeof value === 'object') {
+    // A key loop, not Object.entries: no pair arrays for every map of every template at load.
+    const map = value as Record<string, unknown>;
+    for (const k in map) if (re.test(k) || anyText(map[k], re)) return true;
+  }
   return false;
 }
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
