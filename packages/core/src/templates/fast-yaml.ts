@@ -21,27 +21,35 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 const NULL = /^(?:~|[Nn]ull|NULL)?$/;
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 
+// Each plain scalar is tried against every implicit type; most (`GET`, `{{BaseURL}}/x`) start with
+// a character none of them accepts, so the first character decides before any pattern runs.
+const code = (data: string): number => data.charCodeAt(0);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** `-`, `+` or a digit: how every number (and number-like text) starts. */
+const mayBeNumber = (c: number) => c === 45 || c === 43 || isDigit(c);
+
 const nullType = new Type('tag:yaml.org,2002:null', {
   kind: 'scalar',
-  resolve: (data: string) => NULL.test(data),
+  resolve: (data: string) => data.length <= 4 && NULL.test(data),
   construct: () => null,
 });
 
 const boolType = new Type('tag:yaml.org,2002:bool', {
   kind: 'scalar',
-  resolve: (data: string) => BOOL.test(data),
+  resolve: (data: string) => (data.length === 4 || data.length === 5) && BOOL.test(data),
   construct: (data: string) => data[0] === 't' || data[0] === 'T',
 });
 
 const numberLikeText = new Type('tag:yaml.org,2002:str', {
   kind: 'scalar',
-  resolve: (data: string) => NUMBER_LIKE_TEXT.test(data),
+  resolve: (data: string) => mayBeNumber(code(data)) && NUMBER_LIKE_TEXT.test(data),
   construct: (data: string) => data,
 });
 
 const int = new Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
-  resolve: (data: string) => INT_OCT.test(data) || INT_DEC.test(data) || INT_HEX.test(data),
+  resolve: (data: string) =>
+    mayBeNumber(code(data)) && (INT_OCT.test(data) || INT_DEC.test(data) || INT_HEX.test(data)),
   construct: (data: string) =>
     INT_OCT.test(data)
       ? Number.parseInt(data.slice(2), 8)
@@ -52,7 +60,9 @@ const int = new Type('tag:yaml.org,2002:int', {
 
 const float = new Type('tag:yaml.org,2002:float', {
   kind: 'scalar',
-  resolve: (data: string) => FLOAT_NAN.test(data) || FLOAT_EXP.test(data) || FLOAT.test(data),
+  resolve: (data: string) =>
+    (mayBeNumber(code(data)) || code(data) === 46) &&
+    (FLOAT_NAN.test(data) || FLOAT_EXP.test(data) || FLOAT.test(data)),
   construct: (data: string) => {
     if (!FLOAT_NAN.test(data)) return Number.parseFloat(data);
     if (data.endsWith('nan') || data.endsWith('NaN') || data.endsWith('NAN')) return Number.NaN;
@@ -81,6 +91,12 @@ function reusesCollections(root: unknown): boolean {
   return false;
 }
 
+/**
+ * Where an anchor (`&name`) could start: a node's properties follow a space, a line start or a flow
+ * indicator. Without one, no alias can reach a collection twice and the walk is skipped.
+ */
+const MAY_HAVE_ANCHOR = /(?:^|[\s[{,:?-])&/m;
+
 /** Plain data of a template's YAML, or undefined when the `yaml` path must decide. */
 export function fastLoad(source: string): Record<string, unknown> | undefined {
   let data: unknown;
@@ -89,7 +105,7 @@ export function fastLoad(source: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data) || reusesCollections(data))
-    return undefined;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  if (MAY_HAVE_ANCHOR.test(source) && reusesCollections(data)) return undefined;
   return data as Record<string, unknown>;
 }

@@ -1,12 +1,13 @@
-import { randomInt } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
-import { type AttackType, loadPayloads } from './payloads/generate-payloads.js';
+import { type AttackType, loadPayloads, type PayloadSet } from './payloads/generate-payloads.js';
 import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
 import type { ScanProtocol } from './types.js';
 import { toByteString } from './util/bytes.js';
+import { EMPTY, mapOrEmpty } from './util/empty.js';
 
 const HISTORY = /_\d+\b/;
 // Out-of-band use: the URL placeholder or an interactsh_* part; a mention in `info` does not count.
@@ -19,19 +20,40 @@ const INTERACTSH = /interactsh-url|interactsh_(protocol|request|response|ip)/;
 function anyText(value: unknown, re: RegExp): boolean {
   if (typeof value === 'string') return re.test(value);
   if (Array.isArray(value)) return value.some((v) => anyText(v, re));
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => re.test(k) || anyText(v, re));
+  if (value && typeof value === 'object') {
+    // A key loop, not Object.entries: no pair arrays for every map of every template at load.
+    const map = value as Record<string, unknown>;
+    for (const k in map) if (re.test(k) || anyText(map[k], re)) return true;
+  }
   return false;
 }
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** 27 base62 characters, the shape of a KSUID. */
-export const randomKsuid = (): string => Array.from({ length: 27 }, () => BASE62[randomInt(62)]).join('');
+// Random bytes drawn in batches: one `randomInt` call per character cost ~2 µs a template at load.
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+
+/** 27 base62 characters, the shape of a KSUID; uniform (bytes ≥ 248 = 4 × 62 are skipped). */
+export function randomKsuid(): string {
+  const codes: number[] = [];
+  while (codes.length < 27) {
+    if (poolAt === pool.length) {
+      randomFillSync(pool);
+      poolAt = 0;
+    }
+    const byte = pool[poolAt++]!;
+    if (byte < 248) codes.push(BASE62.charCodeAt(byte % 62));
+  }
+  // One flat string (a `+=` chain would keep 26 cons cells per template alive).
+  return String.fromCharCode(...codes);
+}
 
 const str = (v: unknown): string | undefined =>
   v === undefined || v === null ? undefined : toByteString(String(v));
-const list = (v: unknown): string[] =>
-  v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).map((x) => toByteString(String(x)));
+const list = (v: unknown): readonly string[] =>
+  v === undefined || v === null
+    ? EMPTY
+    : mapOrEmpty(Array.isArray(v) ? v : [v], (x) => toByteString(String(x)));
 const int = (v: unknown): number | undefined => (v === undefined || v === null ? undefined : Number(v));
 
 /** Text of the block without its payload lists, to detect which payloads and history fields are used. */
@@ -40,11 +62,14 @@ function usage(block: YamlMap): string {
   return JSON.stringify(rest);
 }
 
+// Shared by every block without payloads (most): the set is read-only (`PayloadSet`).
+const NO_PAYLOADS: PayloadSet = new Map<string, readonly string[]>();
+
 function base(block: YamlMap, index: number, dir: HelperFileContext, attackOverride?: AttackType) {
   // Most blocks have no payloads: their text is not serialised for nothing.
   const payloads = block.payloads
     ? loadPayloads(block.payloads as Record<string, unknown>, usage(block), dir)
-    : new Map<string, string[]>();
+    : NO_PAYLOADS;
   const attack =
     attackOverride ??
     (block.attack as AttackType | undefined) ??
@@ -69,7 +94,8 @@ function httpBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: A
     method: String(b.method ?? 'GET'),
     paths: list(b.path),
     raw: list(b.raw),
-    headers: Object.entries((b.headers as Record<string, unknown>) ?? {}).map(
+    headers: mapOrEmpty(
+      Object.entries((b.headers as Record<string, unknown>) ?? {}),
       ([k, v]) => [k, toByteString(String(v))] as const,
     ),
     body: str(b.body),
@@ -183,8 +209,8 @@ export function compileTemplate(
     info: parsed.info,
     path,
     blocks,
-    variables: parsed.variables.map(([k, v]) => [k, toByteString(v)] as const),
-    constants: parsed.constants.map(([k, v]) => [k, toByteString(v)] as const),
+    variables: mapOrEmpty(parsed.variables, ([k, v]) => [k, toByteString(v)] as const),
+    constants: mapOrEmpty(parsed.constants, ([k, v]) => [k, toByteString(v)] as const),
     selfContained: parsed.selfContained || parsed.http.some((b) => b['self-contained'] === true),
     stopAtFirstMatch: parsed.raw['stop-at-first-match'] === true,
     needsInteractsh: anyText(body, INTERACTSH),

@@ -67,10 +67,7 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
   const templates: CompiledTemplate[] = [];
   const rejected: RejectedTemplate[] = [];
   const invalid: InvalidTemplate[] = [];
-  const workflows: {
-    source: TemplateSource;
-    parsed: Extract<ReturnType<typeof parseTemplate>, { ok: true }>['template'];
-  }[] = [];
+  const workflows: { source: TemplateSource; parsed: Parsed }[] = [];
 
   for (const source of sources) {
     const result = parseTemplate(source.content);
@@ -78,30 +75,39 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
       invalid.push(invalidOf(source.path, result.errors));
       continue;
     }
-    // A fresh copy: strings sliced out of the file text would keep the whole text alive.
-    const parsed = structuredClone(result.template);
+    const found = result.template;
     const reject = (feature: string, reason: string) =>
-      rejected.push({ id: parsed.id, path: source.path, feature, reason, code: reasonForFeature(feature) });
-    if (parsed.rejected) reject(parsed.rejected.protocol, parsed.rejected.reason);
-    else if (parsed.usesFlow && !parseSimpleFlow(parsed.flow ?? '')) reject('flow', FLOW_REASON);
-    else if (parsed.http.some((b) => b.fuzzing !== undefined)) reject('fuzzing', FUZZ_REASON);
-    else if (parsed.workflows.length === 0 && missingHelpers(parsed.raw).length > 0)
+      rejected.push({
+        id: ownCopy(found.id),
+        path: source.path,
+        feature,
+        reason,
+        code: reasonForFeature(feature),
+      });
+    if (found.rejected) reject(found.rejected.protocol, found.rejected.reason);
+    else if (found.usesFlow && !parseSimpleFlow(found.flow ?? '')) reject('flow', FLOW_REASON);
+    else if (found.http.some((b) => b.fuzzing !== undefined)) reject('fuzzing', FUZZ_REASON);
+    else if (found.workflows.length === 0 && missingHelpers(found.raw).length > 0)
       reject(
         'dsl-helper',
-        `uses DSL helpers the engine does not have: ${missingHelpers(parsed.raw).join(', ')}`,
+        `uses DSL helpers the engine does not have: ${missingHelpers(found.raw).join(', ')}`,
       );
-    else if (parsed.workflows.length > 0) workflows.push({ source, parsed });
     else {
-      try {
-        const compiled = compileTemplate(parsed, source.path, options.attackType, options.templatesRoot);
-        const flow = parsed.usesFlow ? parseSimpleFlow(parsed.flow ?? '') : undefined;
-        templates.push(flow ? { ...compiled, flow } : compiled);
-      } catch (error) {
-        invalid.push(
-          invalidOf(source.path, [
-            { path: '', message: (error as Error).message, line: 1, column: 1, severity: 'error' },
-          ]),
-        );
+      // Strings sliced out of the file text would keep the whole text alive: the kept ones are copied.
+      const parsed = detachStrings(found);
+      if (parsed.workflows.length > 0) workflows.push({ source, parsed });
+      else {
+        try {
+          const compiled = compileTemplate(parsed, source.path, options.attackType, options.templatesRoot);
+          const flow = parsed.usesFlow ? parseSimpleFlow(parsed.flow ?? '') : undefined;
+          templates.push(flow ? { ...compiled, flow } : compiled);
+        } catch (error) {
+          invalid.push(
+            invalidOf(source.path, [
+              { path: '', message: (error as Error).message, line: 1, column: 1, severity: 'error' },
+            ]),
+          );
+        }
       }
     }
   }
@@ -121,9 +127,82 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
     }
   }
 
+  // The table is only for the load: the templates keep the strings, not the table.
+  shared = new Map();
   const rejectedByFeature: Record<string, number> = {};
   for (const r of rejected) rejectedByFeature[r.feature] = (rejectedByFeature[r.feature] ?? 0) + 1;
   return { templates: templates, rejected, invalid, rejectedByFeature };
+}
+
+// V8 copies a slice shorter than this; a longer one points into the text it was cut from.
+const SLICE_MIN = 13;
+// Short strings (`body`, `word`, `and`, `200`…) repeat in every template: one copy of each is
+// shared by the templates of a load (http/: 3 MB less held). Longer ones are rarely shared and a
+// table of them all made the load's peak larger than it saved.
+let shared = new Map<string, string>();
+
+/**
+ * A string that shares no memory with the text it may have been sliced from: a short one from the
+ * load's table, a long one as a flat copy (a `' ' + s` slice would keep a 32-byte slice object per
+ * string: 5 MB more for `http/`).
+ */
+function ownCopy(s: string): string {
+  if (s.length >= SLICE_MIN) return JSON.parse(JSON.stringify(s)) as string;
+  const own = shared.get(s);
+  if (own !== undefined) return own;
+  shared.set(s, s);
+  return s;
+}
+
+/** Replaces, in place, every string of parsed YAML data by its own (or a shared) copy. */
+function detachData(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (typeof v === 'string') value[i] = ownCopy(v);
+      else if (v !== null && typeof v === 'object') detachData(v);
+    }
+  } else if (value !== null && typeof value === 'object') {
+    const map = value as Record<string, unknown>;
+    for (const key in map) {
+      const v = map[key];
+      if (typeof v === 'string') map[key] = ownCopy(v);
+      else if (v !== null && typeof v === 'object') detachData(v);
+    }
+  }
+}
+
+type Parsed = Extract<ReturnType<typeof parseTemplate>, { ok: true }>['template'];
+const ownList = (list: readonly string[]): string[] => list.map(ownCopy);
+const ownEntries = (list: readonly (readonly [string, string])[]) =>
+  list.map(([k, v]) => [k, ownCopy(v)] as [string, string]);
+
+/**
+ * The parsed template with every string it keeps copied out of the file text (which a slice would
+ * keep alive whole): cheaper than a `structuredClone`, which also copies every object and list.
+ * The raw data is changed in place; `http`, `dns`… and `info`'s maps are parts of it.
+ */
+function detachStrings(parsed: Parsed): Parsed {
+  detachData(parsed.raw);
+  const { info } = parsed;
+  const optional = (s: string | undefined) => (s === undefined ? undefined : ownCopy(s));
+  return {
+    ...parsed,
+    id: ownCopy(parsed.id),
+    flow: optional(parsed.flow),
+    variables: ownEntries(parsed.variables),
+    constants: ownEntries(parsed.constants),
+    info: {
+      ...info,
+      name: ownCopy(info.name),
+      author: ownList(info.author),
+      tags: ownList(info.tags),
+      reference: ownList(info.reference),
+      description: optional(info.description),
+      remediation: optional(info.remediation),
+      impact: optional(info.impact),
+    },
+  };
 }
 
 class WorkflowResolver {

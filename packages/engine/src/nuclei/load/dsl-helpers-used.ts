@@ -51,7 +51,8 @@ function walk(value: unknown, inDsl: boolean, into: Set<string>): void {
     else placeholderCalls(value, into);
   } else if (Array.isArray(value)) for (const v of value) walk(v, inDsl, into);
   else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) walk(v, inDsl || k === 'dsl', into);
+    const map = value as Record<string, unknown>;
+    for (const k in map) walk(map[k], inDsl || k === 'dsl', into);
   }
 }
 

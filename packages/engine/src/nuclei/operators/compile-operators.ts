@@ -1,18 +1,21 @@
 import { compileGoRegex } from '../regex/go-regex.js';
 import { toByteString } from '../util/bytes.js';
+import { EMPTY, mapOrEmpty } from '../util/empty.js';
 import type { Condition, Extractor, Matcher, Operators } from './types.js';
 
 type Yaml = Readonly<Record<string, unknown>>;
 
-const strings = (v: unknown): string[] =>
-  v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).map((x) => toByteString(String(x)));
+const strings = (v: unknown): readonly string[] =>
+  v === undefined || v === null
+    ? EMPTY
+    : mapOrEmpty(Array.isArray(v) ? v : [v], (x) => toByteString(String(x)));
 
 const condition = (v: unknown): Condition => (v === 'and' ? 'and' : 'or');
 
 /** Turns YAML matchers/extractors into compiled operators; throws on an invalid regex or hex. */
 export function compileOperators(block: Yaml): Operators {
-  const matchers = ((block.matchers as Yaml[] | undefined) ?? []).map(compileMatcher);
-  const extractors = ((block.extractors as Yaml[] | undefined) ?? []).map(compileExtractor);
+  const matchers = mapOrEmpty((block.matchers as Yaml[] | undefined) ?? EMPTY, compileMatcher);
+  const extractors = mapOrEmpty((block.extractors as Yaml[] | undefined) ?? EMPTY, compileExtractor);
   return { condition: condition(block['matchers-condition']), matchers, extractors };
 }
 
@@ -22,9 +25,10 @@ function compileMatcher(m: Yaml, index: number): Matcher {
   const encodingHex = m.encoding === 'hex';
   let words = strings(m.words);
   // Nuclei decodes each word that is valid hex and keeps the others as text.
-  if (encodingHex) words = words.map((w) => (/^([0-9a-fA-F]{2})+$/.test(w) ? decodeHex(w, '') : w));
-  if (caseInsensitive) words = words.map((w) => w.toLowerCase());
-  const values = type === 'status' ? m.status : type === 'size' ? m.size : [];
+  if (encodingHex) words = mapOrEmpty(words, (w) => (/^([0-9a-fA-F]{2})+$/.test(w) ? decodeHex(w, '') : w));
+  if (caseInsensitive) words = mapOrEmpty(words, (w) => w.toLowerCase());
+  const values = type === 'status' ? m.status : type === 'size' ? m.size : undefined;
+  const numbers = (Array.isArray(values) ? values : [values]).filter((v) => v !== undefined).map(Number);
   return {
     type,
     condition: condition(m.condition),
@@ -35,9 +39,9 @@ function compileMatcher(m: Yaml, index: number): Matcher {
     caseInsensitive,
     matchAll: m['match-all'] === true,
     words,
-    regex: strings(m.regex).map((r) => compileGoRegex(r, caseInsensitive)),
-    numbers: (Array.isArray(values) ? values : [values]).filter((v) => v !== undefined).map(Number),
-    binary: strings(m.binary).map((b) => decodeHex(b, `matchers[${index}].binary`)),
+    regex: mapOrEmpty(strings(m.regex), (r) => compileGoRegex(r, caseInsensitive)),
+    numbers: numbers.length === 0 ? EMPTY : numbers,
+    binary: mapOrEmpty(strings(m.binary), (b) => decodeHex(b, `matchers[${index}].binary`)),
     dsl: strings(m.dsl),
     xpath: strings(m.xpath),
   };
@@ -53,7 +57,7 @@ function compileExtractor(e: Yaml): Extractor {
     part: e.part === undefined ? undefined : String(e.part),
     internal: e.internal === true,
     caseInsensitive,
-    regex: strings(e.regex).map((r) => compileGoRegex(r)),
+    regex: mapOrEmpty(strings(e.regex), (r) => compileGoRegex(r)),
     group: typeof e.group === 'number' ? e.group : Number(e.group ?? 0),
     keys: strings(keys),
     attribute: e.attribute === undefined ? undefined : String(e.attribute),
