@@ -23,6 +23,11 @@ const positiveInt = (value: string) => {
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
   return n;
 };
+const wholeNumber = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
+  return n;
+};
 const httpUrl = (value: string) => {
   if (!/^https?:\/\/[^\s/]+/.test(value))
     throw new InvalidArgumentError('expected an http:// or https:// URL');
@@ -84,6 +89,15 @@ const program = new Command()
   )
   .addOption(
     new Option(
+      '--rate-limit <n>',
+      "requests a second per template scan task when the task sets none (nuclei's -rl; 0 = no limit)",
+    )
+      .env('DIDBAN_RATE_LIMIT')
+      .argParser(wholeNumber)
+      .default(WORKER_DEFAULTS.rateLimit),
+  )
+  .addOption(
+    new Option(
       '--resolver <host:port...>',
       'DNS server(s), repeatable or comma-separated (default: the system)',
     )
@@ -130,6 +144,7 @@ const o = program.opts<{
   wappalyzerTimeout: number;
   naabuTimeout: number;
   httpxTimeout: number;
+  rateLimit: number;
   resolver?: string[] | string;
   provider?: string[] | string;
   screenshots?: boolean;
@@ -170,6 +185,7 @@ const worker = startWorker({
   wappalyzerTimeoutSeconds: o.wappalyzerTimeout,
   naabuTimeoutSeconds: o.naabuTimeout,
   httpxTimeoutSeconds: o.httpxTimeout,
+  rateLimit: o.rateLimit,
   resolvers,
   providers,
   screenshots: Boolean(o.screenshots),

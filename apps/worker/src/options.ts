@@ -8,6 +8,8 @@ export const WORKER_DEFAULTS = Object.freeze({
   naabuTimeoutSeconds: 0,
   httpxTimeoutSeconds: 5,
   batchSize: 50,
+  /** Nuclei's default requests a second (-rl 150). */
+  rateLimit: 150,
 });
 
 export interface WorkerOptions {
@@ -43,6 +45,11 @@ export interface WorkerOptions {
    * with the reason. Unset: no cap. The built-in worker sets DIDBAN_BUILTIN_TASK_MAX_REQUESTS.
    */
   maxRequestsPerTask?: number;
+  /**
+   * Requests a second a template-run task sends when the task does not set its own (Nuclei's -rl;
+   * unset: the engine's 150; 0: no limit). The operator's choice for the networks this worker scans.
+   */
+  rateLimit?: number;
   /** Assets per result batch. */
   batchSize?: number;
   /** Post a partial batch once the last post is this old, ms (default per task kind: 2 s). */

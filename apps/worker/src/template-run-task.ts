@@ -64,22 +64,34 @@ export function toFindingResult(f: Finding): TemplateRunResult {
   };
 }
 
-/** The payload's scan controls as engine options; what is left out keeps Nuclei's defaults. */
-function scanOptions(
-  payload: TemplateRunPayload,
-  resolvers: readonly string[] | undefined,
-  maxRequests: number | undefined,
-): ScanOptions {
+/** What the worker running a template-run task brings to it (its flags, its scope). */
+export interface TemplateRunContext {
+  /** DNS servers as host:port; the system's resolvers when empty. */
+  resolvers?: readonly string[];
+  /** The scan scope this worker enforces. */
+  scope?: ScopePolicy;
+  /** Requests the task may send before it stops and fails (unset: no cap). */
+  maxRequests?: number;
+  /** Requests a second when the task does not set its own (`--rate-limit`; unset: Nuclei's 150). */
+  rateLimit?: number;
+}
+
+/**
+ * The payload's scan controls as engine options; what is left out keeps Nuclei's defaults. A rate
+ * limit the task sets wins over the worker's own, as nuclei's template flags win over its -rl.
+ */
+export function scanOptions(payload: TemplateRunPayload, context: TemplateRunContext): ScanOptions {
   const o = payload.options;
+  const rateLimit = o.rate_limit ?? context.rateLimit;
   return {
-    ...(maxRequests ? { maxRequests } : {}),
-    ...(o.rate_limit !== undefined ? { rateLimit: o.rate_limit } : {}),
+    ...(context.maxRequests ? { maxRequests: context.maxRequests } : {}),
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
     ...(o.template_concurrency !== undefined ? { templateConcurrency: o.template_concurrency } : {}),
     ...(o.bulk_size !== undefined ? { bulkSize: o.bulk_size } : {}),
     ...(o.timeout_ms !== undefined ? { timeoutMs: o.timeout_ms } : {}),
     ...(o.retries !== undefined ? { retries: o.retries } : {}),
     ...(o.max_host_errors !== undefined ? { maxHostErrors: o.max_host_errors } : {}),
-    ...(resolvers?.length ? { resolvers } : {}),
+    ...(context.resolvers?.length ? { resolvers: context.resolvers } : {}),
   };
 }
 
@@ -128,15 +140,13 @@ async function targetsInScope(
  */
 export async function runTemplateRunTask(
   rawPayload: unknown,
-  resolvers: readonly string[] | undefined,
   signal: AbortSignal,
   emit: (item: TemplateRunResult) => Promise<void>,
-  scope?: ScopePolicy,
-  maxRequests?: number,
+  context: TemplateRunContext = {},
 ): Promise<Record<string, unknown>> {
   const payload = templateRunPayloadSchema.parse(rawPayload);
   // HTTP, TCP and TLS connects resolve host names with dns.lookup: point it at our resolvers too.
-  routeLookupsThrough(resolvers);
+  routeLookupsThrough(context.resolvers);
   const loaded = loadTemplates(
     // No path: a template from the panel has no folder on this machine to read payload files from.
     payload.templates.map((t) => ({ content: t.yaml })),
@@ -156,11 +166,11 @@ export async function runTemplateRunTask(
     findings: 0,
     failures: 0,
   };
-  const targets = await targetsInScope(payload.targets, scope, emit);
+  const targets = await targetsInScope(payload.targets, context.scope, emit);
   const events = runTemplates({
     templates: loaded.templates,
     targets,
-    options: scanOptions(payload, resolvers, maxRequests),
+    options: scanOptions(payload, context),
     signal,
   });
   try {

@@ -36,7 +36,12 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
   },
   'template-run': {
     run: (payload, options, signal, emit) =>
-      runTemplateRunTask(payload, options.resolvers, signal, emit, options.scope, options.maxRequestsPerTask),
+      runTemplateRunTask(payload, signal, emit, {
+        ...(options.resolvers ? { resolvers: options.resolvers } : {}),
+        ...(options.scope ? { scope: options.scope } : {}),
+        ...(options.maxRequestsPerTask ? { maxRequests: options.maxRequestsPerTask } : {}),
+        ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+      }),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,
   },

@@ -24,6 +24,7 @@ describe('didban-worker', () => {
     expect(stdout).toMatch(/--wappalyzer-timeout[\s\S]*default: 5/);
     expect(stdout).toMatch(/--naabu-timeout[\s\S]*default: 0/);
     expect(stdout).toMatch(/--httpx-timeout[\s\S]*default:\s+5/);
+    expect(stdout).toMatch(/--rate-limit <n>[\s\S]*default:\s+150/);
     expect(stdout).toContain('DIDBAN_RESOLVERS');
   }, 60_000);
 
