@@ -64,6 +64,20 @@ const FUZZ_REASON = 'fuzzing (DAST) templates need fuzzing inputs, which templat
  * const { templates, rejected, invalid } = loadTemplates([{ content: yaml, path: 'git-config.yaml' }]);
  */
 export function loadTemplates(sources: readonly TemplateSource[], options: LoadOptions = {}): LoadResult {
+  // A workflow step naming another file loads it with a nested call: the table lives until the
+  // outermost load ends, so a nested one does not empty it halfway through its caller.
+  loadDepth++;
+  try {
+    return loadAll(sources, options);
+  } finally {
+    // The table is only for the load: the templates keep the strings, not the table.
+    if (--loadDepth === 0) shared = new Map();
+  }
+}
+
+let loadDepth = 0;
+
+function loadAll(sources: readonly TemplateSource[], options: LoadOptions): LoadResult {
   const templates: CompiledTemplate[] = [];
   const rejected: RejectedTemplate[] = [];
   const invalid: InvalidTemplate[] = [];
@@ -84,14 +98,8 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
         reason,
         code: reasonForFeature(feature),
       });
-    if (found.rejected) reject(found.rejected.protocol, found.rejected.reason);
-    else if (found.usesFlow && !parseSimpleFlow(found.flow ?? '')) reject('flow', FLOW_REASON);
-    else if (found.http.some((b) => b.fuzzing !== undefined)) reject('fuzzing', FUZZ_REASON);
-    else if (found.workflows.length === 0 && missingHelpers(found.raw).length > 0)
-      reject(
-        'dsl-helper',
-        `uses DSL helpers the engine does not have: ${missingHelpers(found.raw).join(', ')}`,
-      );
+    const unsupported = unsupportedFeature(found);
+    if (unsupported) reject(unsupported.feature, unsupported.reason);
     else {
       // Strings sliced out of the file text would keep the whole text alive: the kept ones are copied.
       const parsed = detachStrings(found);
@@ -127,11 +135,24 @@ export function loadTemplates(sources: readonly TemplateSource[], options: LoadO
     }
   }
 
-  // The table is only for the load: the templates keep the strings, not the table.
-  shared = new Map();
   const rejectedByFeature: Record<string, number> = {};
   for (const r of rejected) rejectedByFeature[r.feature] = (rejectedByFeature[r.feature] ?? 0) + 1;
   return { templates: templates, rejected, invalid, rejectedByFeature };
+}
+
+/** The feature of a parsed template the engine does not run, with the reason; undefined if none. */
+function unsupportedFeature(found: Parsed): { feature: string; reason: string } | undefined {
+  if (found.rejected) return { feature: found.rejected.protocol, reason: found.rejected.reason };
+  if (found.usesFlow && !parseSimpleFlow(found.flow ?? '')) return { feature: 'flow', reason: FLOW_REASON };
+  if (found.http.some((b) => b.fuzzing !== undefined)) return { feature: 'fuzzing', reason: FUZZ_REASON };
+  if (found.workflows.length > 0) return undefined;
+  const missing = missingHelpers(found.raw);
+  if (missing.length > 0)
+    return {
+      feature: 'dsl-helper',
+      reason: `uses DSL helpers the engine does not have: ${missing.join(', ')}`,
+    };
+  return undefined;
 }
 
 // V8 copies a slice shorter than this; a longer one points into the text it was cut from.

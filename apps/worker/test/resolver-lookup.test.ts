@@ -1,0 +1,38 @@
+import dns from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsStub } from '../../../tests/conformance/harness/dns-stub.js';
+import { routeLookupsThrough } from '../src/resolver-lookup.js';
+
+let stub: Awaited<ReturnType<typeof startDnsStub>>;
+beforeAll(async () => {
+  stub = await startDnsStub([
+    { name: 'app.lookup.didban.test', type: 'A', data: '127.0.0.41' },
+    { name: 'api.lookup.didban.test', type: 'A', data: '127.0.0.42' },
+  ]);
+  routeLookupsThrough([stub.resolver]);
+});
+afterAll(() => stub.close());
+
+const lookup = (host: string) =>
+  new Promise<string>((resolve, reject) =>
+    dns.lookup(host, {}, (error, address) => (error ? reject(error) : resolve(address as string))),
+  );
+
+describe("a worker's --resolver for template runs", () => {
+  it('answers host names from its resolvers, asking once for lookups that overlap or repeat', async () => {
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, () => lookup('app.lookup.didban.test')),
+      ...Array.from({ length: 10 }, () => lookup('api.lookup.didban.test')),
+    ]);
+    expect(new Set(answers)).toEqual(new Set(['127.0.0.41', '127.0.0.42']));
+    expect(answers.filter((a) => a === '127.0.0.41')).toHaveLength(40);
+    expect(await lookup('app.lookup.didban.test')).toBe('127.0.0.41');
+    expect([...stub.queries].sort()).toEqual(['A api.lookup.didban.test', 'A app.lookup.didban.test']);
+  });
+
+  it('falls back to the system for names its resolvers do not know', async () => {
+    expect(await lookup('localhost')).toMatch(/^(127\.0\.0\.1|::1)$/);
+    await expect(lookup('missing.lookup.didban.test')).rejects.toMatchObject({ code: expect.any(String) });
+    expect(stub.queries).toContain('A missing.lookup.didban.test');
+  });
+});
