@@ -41,10 +41,13 @@ const list = (value: string, previous: string[] = []) => [
     .filter(Boolean),
 ];
 
+// Which form runs: the esbuild bundle (dist/, `pnpm --filter @didban/worker build`) or the sources.
+const RUNS_FROM = import.meta.url.endsWith('.js') ? 'bundle' : 'source';
+
 const program = new Command()
   .name('didban-worker')
   .description('Poll a Didban server for tasks, run discovery, post the results.')
-  .version(WORKER_VERSION)
+  .version(`${WORKER_VERSION} (${RUNS_FROM})`)
   .addOption(
     new Option('--server <url>', 'Didban server URL')
       .env('DIDBAN_SERVER_URL')
@@ -194,7 +197,7 @@ const worker = startWorker({
     log(`${type} ${JSON.stringify(rest)}`);
   },
 });
-log(`didban-worker ${WORKER_VERSION} polling ${o.server}`);
+log(`didban-worker ${WORKER_VERSION} (${RUNS_FROM}) polling ${o.server}`);
 
 let stopping = false;
 const stop = async (signal: string) => {
