@@ -133,6 +133,10 @@ async function targetsInScope(
   return kept;
 }
 
+/** Why a task stopped at its request cap; the panel tells it in fa too (core's runMessageText). */
+export const requestCapReason = (max: number) =>
+  `the worker stopped this task after ${max} requests, the most one task may send on it (a template or payload list asking for too many; the built-in worker's limit is DIDBAN_BUILTIN_TASK_MAX_REQUESTS)`;
+
 /**
  * Run a 'template-run' task: load its templates, run them on its targets, and hand findings,
  * failures and skips to `emit` as they come (the caller batches them). Templates the engine
@@ -177,10 +181,7 @@ export async function runTemplateRunTask(
     await relayEvents(events, stats, emit);
   } catch (error) {
     // Findings so far are kept (already sent); the run fails saying why it stopped.
-    if (error instanceof RequestCapError)
-      throw new Error(
-        `the worker stopped this task after ${error.max} requests, the most one task may send on it (a template or payload list asking for too many; the built-in worker's limit is DIDBAN_BUILTIN_TASK_MAX_REQUESTS)`,
-      );
+    if (error instanceof RequestCapError) throw new Error(requestCapReason(error.max));
     throw error;
   }
   return stats;

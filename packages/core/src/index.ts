@@ -425,6 +425,7 @@ export {
 } from './i18n/format.js';
 export { DEFAULT_LANG, isRtl, LANGUAGES, type Lang, toLang } from './i18n/lang.js';
 export { isMessageKey, MESSAGES, type MessageKey, translate } from './i18n/messages.js';
+export { runMessageText } from './i18n/run-messages.js';
 // polling
 export {
   createPoller,

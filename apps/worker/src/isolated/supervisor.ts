@@ -72,8 +72,13 @@ function childRssMb(pid: number): number | undefined {
   }
 }
 
-const memoryReason = (mb: number) =>
+// Why the built-in worker stopped a task; the panel tells them in fa too (core's runMessageText).
+export const memoryReason = (mb: number) =>
   `the built-in worker stopped this task: its process needed more than ${mb} MB of memory (DIDBAN_BUILTIN_WORKER_MEMORY_MB; a template holding too many or too large responses at once)`;
+export const stallReason = (seconds: number) =>
+  `the built-in worker stopped this task: it computed for more than ${seconds} s without a pause (a template too costly to run, e.g. a catastrophic regular expression)`;
+export const timeBudgetReason = (seconds: number) =>
+  `the built-in worker stopped this task: it ran longer than its ${seconds} s budget`;
 
 /** USER_HZ: 100 on every Linux Node runs on. */
 const CLOCK_TICKS = 100;
@@ -214,21 +219,14 @@ export function startIsolatedWorker(options: IsolatedWorkerOptions): IsolatedWor
     const busySeconds =
       cpu !== undefined && cpuAtTick !== undefined ? cpu - cpuAtTick : (now - lastTick) / 1000;
     if (busySeconds > options.stallLimitSeconds) {
-      killFor(
-        `the built-in worker stopped this task: it computed for more than ${options.stallLimitSeconds} s without a pause (a template too costly to run, e.g. a catastrophic regular expression)`,
-        [...running.keys()],
-      );
+      killFor(stallReason(options.stallLimitSeconds), [...running.keys()]);
       cpuAtTick = undefined;
       return;
     }
     const late = [...running]
       .filter(([, at]) => now - at > options.taskTimeLimitSeconds * 1000)
       .map(([id]) => id);
-    if (late.length)
-      killFor(
-        `the built-in worker stopped this task: it ran longer than its ${options.taskTimeLimitSeconds} s budget`,
-        late,
-      );
+    if (late.length) killFor(timeBudgetReason(options.taskTimeLimitSeconds), late);
   }, 250);
 
   spawnChild();

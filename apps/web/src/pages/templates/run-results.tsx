@@ -1,6 +1,7 @@
-import type { TemplateRun, TemplateRunFinding } from '@didban/core';
+import { runMessageText, type TemplateRun, type TemplateRunFinding } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/status-badge';
+import { useLang } from '../../hooks/use-lang';
 import type { Tone } from '../../lib/status-tone';
 import { SeverityBadge } from './severity-badge';
 
@@ -69,6 +70,7 @@ function FindingCard({ finding }: { finding: TemplateRunFinding }) {
 /** A run as it goes: status, counts, findings with evidence, and why templates did not run. */
 export function RunResults({ run }: { run: TemplateRun }) {
   const { t } = useTranslation('templates');
+  const lang = useLang();
   return (
     <section aria-label={t('run.title')} className="flex flex-col gap-3" data-testid="run-results">
       <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -84,7 +86,7 @@ export function RunResults({ run }: { run: TemplateRun }) {
           })}
         </span>
       </div>
-      {run.error ? <p className="text-sm text-red-400">{run.error}</p> : null}
+      {run.error ? <p className="text-sm text-red-400">{runMessageText(run.error, lang)}</p> : null}
       {run.findings.length ? (
         <ul className="flex flex-col gap-2">
           {run.findings.map((f) => (
@@ -100,9 +102,12 @@ export function RunResults({ run }: { run: TemplateRun }) {
           <ul className="mt-1 flex flex-col gap-1">
             {run.problems.map((p, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and never reorder.
-              <li key={i} dir="ltr" className="text-start">
-                {p.template_id}
-                {p.target ? ` @ ${p.target}` : ''}: {p.message}
+              <li key={i} className="text-start">
+                <bdi>
+                  {p.template_id}
+                  {p.target ? ` @ ${p.target}` : ''}
+                </bdi>
+                : {runMessageText(p.message, lang)}
               </li>
             ))}
           </ul>

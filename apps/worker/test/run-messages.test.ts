@@ -1,0 +1,90 @@
+import { runMessageText } from '@didban/core';
+import { createScopePolicy, loadTemplates } from '@didban/engine';
+import { describe, expect, it } from 'vitest';
+import { memoryReason, stallReason, timeBudgetReason } from '../src/isolated/supervisor.js';
+import { requestCapReason } from '../src/template-run-task.js';
+
+const template = (id: string, body: string) => `id: ${id}
+info:
+  name: ${id}
+  author: didban
+  severity: info
+${body}`;
+
+/** Every message a worker writes for a run, made by the code that writes it. */
+function producedMessages(): string[] {
+  const scope = createScopePolicy({
+    blockInternal: true,
+    deny: '203.0.113.0/24',
+    ownAddresses: ['127.0.0.1:8080'],
+  });
+  const refusals = [
+    scope.check('127.0.0.1', 8080),
+    scope.check('10.1.2.3', 80),
+    scope.check('203.0.113.9'),
+    scope.check('not-an-address'),
+  ].map((r) => r?.message ?? '');
+  const { rejected } = loadTemplates([
+    {
+      content: template(
+        'browser',
+        'headless:\n  - steps:\n      - action: navigate\n        args:\n          url: "{{BaseURL}}"',
+      ),
+    },
+    { content: template('shell', 'code:\n  - engine:\n      - sh\n    source: id') },
+    { content: template('js', 'javascript:\n  - code: "1"') },
+    { content: template('files', 'file:\n  - extensions:\n      - all') },
+    { content: template('ws', 'websocket:\n  - address: "{{BaseURL}}"') },
+    { content: template('who', 'whois:\n  - query: "{{Host}}"') },
+    {
+      content: template(
+        'flowing',
+        'flow: for (let i of [1]) { http(1) }\nhttp:\n  - path:\n      - "{{BaseURL}}"',
+      ),
+    },
+    {
+      content: template(
+        'fuzz',
+        'http:\n  - method: GET\n    path:\n      - "{{BaseURL}}"\n    fuzzing:\n      - part: query\n        type: replace\n        fuzz:\n          - "x"',
+      ),
+    },
+    {
+      content: template(
+        'helper',
+        'http:\n  - path:\n      - "{{BaseURL}}"\n    matchers:\n      - type: dsl\n        dsl:\n          - "no_such_helper(body)"',
+      ),
+    },
+  ]);
+  return [
+    ...refusals,
+    ...rejected.map((r) => r.reason),
+    requestCapReason(50_000),
+    memoryReason(1024),
+    stallReason(20),
+    timeBudgetReason(1800),
+    'lease expired too many times',
+  ];
+}
+
+describe('run messages in the reader language', () => {
+  const messages = producedMessages();
+
+  it('tells every message Didban writes for a run in Persian, numbers in Persian digits', () => {
+    expect(messages).toHaveLength(18);
+    for (const message of messages) {
+      expect(message).not.toBe('');
+      const fa = runMessageText(message, 'fa');
+      expect(fa, message).not.toBe(message);
+      // English words only inside isolates (addresses, ranges, names, setting names) or as protocol names.
+      const outside = fa.replace(/\u2068[^\u2069]*\u2069/g, '');
+      expect(outside, fa).not.toMatch(/\b(the|is|of|worker|task|scope|templates?|needs?)\b/);
+      expect(outside, fa).not.toMatch(/[0-9]/);
+    }
+    expect(runMessageText(requestCapReason(50_000), 'fa')).toContain('۵۰٬۰۰۰');
+  });
+
+  it('keeps the English as written, and shows a message it does not know unchanged', () => {
+    for (const message of messages) expect(runMessageText(message, 'en')).toBe(message);
+    expect(runMessageText('connect ECONNREFUSED 127.0.0.1:9', 'fa')).toBe('connect ECONNREFUSED 127.0.0.1:9');
+  });
+});

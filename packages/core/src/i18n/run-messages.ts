@@ -1,0 +1,101 @@
+import { formatNumber, isolate } from './format.js';
+import type { Lang } from './lang.js';
+
+/**
+ * Workers write why a run stopped or skipped something in English: they do not know who will read
+ * it, and a worker of any version may write it. The messages Didban itself writes (scan scope,
+ * the built-in worker's limits, the task queue, templates the engine does not run) are matched
+ * here and told in the reader's language; anything else (a server's own error text) is shown as
+ * written. In en the message is returned unchanged.
+ */
+interface RunMessage {
+  readonly pattern: RegExp;
+  readonly fa: (match: RegExpExecArray, number: (text: string) => string) => string;
+}
+
+const RUN_MESSAGES: readonly RunMessage[] = [
+  {
+    pattern: /^(.+) is this server's own address: outside the allowed scan scope$/,
+    fa: (m) => `${isolate(m[1]!)} نشانی خود این سرور است: بیرون از محدودهٔ مجاز پویش`,
+  },
+  {
+    pattern: /^(.+) is outside the allowed scan scope \((denied|internal) range (.+)\)$/,
+    fa: (m) =>
+      `${isolate(m[1]!)} بیرون از محدودهٔ مجاز پویش است (${m[2] === 'denied' ? 'بازهٔ ممنوع' : 'بازهٔ داخلی'} ${isolate(m[3]!)})`,
+  },
+  { pattern: /^(.+) is not an address$/, fa: (m) => `${isolate(m[1]!)} نشانی نیست` },
+  {
+    pattern: /^the worker stopped this task after (\d+) requests, the most one task may send on it/,
+    fa: (m, n) =>
+      `کارگر این وظیفه را پس از ${n(m[1]!)} درخواست متوقف کرد، بیشترین شماری که یک وظیفه می‌تواند بفرستد (الگو یا فهرست بارداده‌ای که درخواست‌های بیش از اندازه می‌خواهد؛ سقف کارگر داخلی ${isolate('DIDBAN_BUILTIN_TASK_MAX_REQUESTS')} است)`,
+  },
+  {
+    pattern: /^the built-in worker stopped this task: its process needed more than (\d+) MB of memory/,
+    fa: (m, n) =>
+      `کارگر داخلی این وظیفه را متوقف کرد: فرایندش به بیش از ${n(m[1]!)} مگابایت حافظه نیاز داشت (${isolate('DIDBAN_BUILTIN_WORKER_MEMORY_MB')}؛ الگویی که پاسخ‌های بسیار یا بسیار بزرگ را هم‌زمان نگه می‌دارد)`,
+  },
+  {
+    pattern: /^the built-in worker stopped this task: it ran longer than its ([\d.]+) s budget$/,
+    fa: (m, n) => `کارگر داخلی این وظیفه را متوقف کرد: بیش از بودجهٔ ${n(m[1]!)} ثانیه‌ای‌اش طول کشید`,
+  },
+  {
+    pattern: /^the built-in worker stopped this task: it computed for more than ([\d.]+) s without a pause/,
+    fa: (m, n) =>
+      `کارگر داخلی این وظیفه را متوقف کرد: بیش از ${n(m[1]!)} ثانیه بی‌وقفه محاسبه کرد (الگویی بسیار پرهزینه، مثلاً یک عبارت باقاعدهٔ فاجعه‌بار)`,
+  },
+  {
+    pattern: /^lease expired too many times$/,
+    fa: () => 'کارگرها بارها پیش از پایان این وظیفه از دسترس رفتند؛ دیگر دوباره اجرا نمی‌شود',
+  },
+  {
+    pattern: /^uses DSL helpers the engine does not have: (.+)$/,
+    fa: (m) => `از تابع‌های DSL‌ای استفاده می‌کند که موتور ندارد: ${isolate(m[1]!)}`,
+  },
+  {
+    pattern: /^headless templates need a browser, which Didban workers do not run$/,
+    fa: () => 'الگوهای headless به مرورگر نیاز دارند و کارگرهای دیدبان مرورگر اجرا نمی‌کنند',
+  },
+  {
+    pattern: /^code templates execute local interpreters on the worker, which Didban does not allow$/,
+    fa: () => 'الگوهای code مفسرهای محلی را روی کارگر اجرا می‌کنند و دیدبان این را اجازه نمی‌دهد',
+  },
+  {
+    pattern: /^javascript templates need the Nuclei JavaScript runtime and its network modules$/,
+    fa: () => 'الگوهای javascript به محیط اجرای JavaScript نوکلئای و ماژول‌های شبکه‌اش نیاز دارند',
+  },
+  {
+    pattern: /^file templates scan the local file system, not a target$/,
+    fa: () => 'الگوهای file سامانهٔ فایل محلی را می‌کاوند، نه یک هدف را',
+  },
+  {
+    pattern: /^the (websocket|whois) protocol is not supported$/,
+    fa: (m) => `پروتکل ${m[1]} پشتیبانی نمی‌شود`,
+  },
+  {
+    pattern: /^this flow needs the JavaScript flow runtime/,
+    fa: () =>
+      'این flow به محیط اجرای flow در JavaScript نیاز دارد (بی آن، تنها فراخوانی پروتکل‌هایی که با && و || به هم پیوسته‌اند اجرا می‌شوند)',
+  },
+  {
+    pattern: /^fuzzing \(DAST\) templates need fuzzing inputs/,
+    fa: () => 'الگوهای fuzzing (DAST) به ورودی‌های fuzzing نیاز دارند که پویش با الگو فراهم نمی‌کند',
+  },
+];
+
+/**
+ * A run's message (a skipped target or template, the reason a task stopped) in the reader's
+ * language.
+ *
+ * @example
+ * runMessageText('10.0.0.5:80 is outside the allowed scan scope (internal range 10.0.0.0/8)', 'fa')
+ * // '⁨10.0.0.5:80⁩ بیرون از محدودهٔ مجاز پویش است (بازهٔ داخلی ⁨10.0.0.0/8⁩)'
+ */
+export function runMessageText(message: string, lang: Lang): string {
+  if (lang === 'en') return message;
+  const number = (text: string) => formatNumber(Number(text), lang);
+  for (const { pattern, fa } of RUN_MESSAGES) {
+    const match = pattern.exec(message);
+    if (match) return fa(match, number);
+  }
+  return message;
+}
