@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab } from '../../lab/src/lab.js';
+import { sendJson } from '../lib/json-api.js';
 import { labWorkspace } from '../lib/lab-workspace.js';
 import { createBenchDatabase, freePort, loadPg } from '../lib/server-process.mjs';
 import { type Managed, serverProcess, workerProcess } from './processes.js';
@@ -148,16 +149,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
       for (;;) {
         const url = urls[turn++ % urls.length]!;
         try {
-          const r = await fetch(`${url}/api/v1/${path}`, {
-            method,
-            headers: {
-              'content-type': 'application/json',
-              'accept-language': 'en',
-              ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-            },
-            ...(body ? { body: JSON.stringify(body) } : {}),
-            signal: AbortSignal.timeout(15_000),
-          });
+          const r = await sendJson(url, method, path, body, auth, AbortSignal.timeout(15_000));
           if (r.status >= 500 && Date.now() < giveUpAt) throw new Error(`${r.status}`);
           if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
           return ((await r.json()) as { data: unknown }).data;

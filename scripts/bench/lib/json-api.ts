@@ -8,20 +8,10 @@
 export function jsonApi(baseUrl: string) {
   // biome-ignore lint/suspicious/noExplicitAny: each caller reads its own fields of a checked answer
   return async (method: string, path: string, body?: unknown, auth?: string): Promise<any> => {
-    const send = () =>
-      fetch(`${baseUrl}/api/v1/${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'accept-language': 'en',
-          ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
     let r: Response | undefined;
     for (let attempt = 1; !r; attempt++) {
       try {
-        r = await send();
+        r = await sendJson(baseUrl, method, path, body, auth);
       } catch (error) {
         if (method !== 'GET' || attempt >= 3) throw error;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -30,4 +20,25 @@ export function jsonApi(baseUrl: string) {
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return ((await r.json()) as { data: unknown }).data;
   };
+}
+
+/** One JSON call under /api/v1/ of the server at `baseUrl`, as the panel makes it (English answers). */
+export function sendJson(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  auth?: string,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`${baseUrl}/api/v1/${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en',
+      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    ...(signal ? { signal } : {}),
+  });
 }
