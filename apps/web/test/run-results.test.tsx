@@ -39,8 +39,8 @@ describe("a template run's problems", () => {
     await i18next.changeLanguage('fa');
     const { unmount } = render(<RunResults run={run} />);
     const text = screen.getByTestId('run-results').textContent ?? '';
-    expect(text).toContain('کارگر این وظیفه را پس از ۵۰٬۰۰۰ درخواست متوقف کرد');
-    expect(text).toContain('بیرون از محدودهٔ مجاز پویش است (بازهٔ داخلی \u206810.0.0.0/8\u2069)');
+    expect(text).toContain('کارگزار این وظیفه را پس از ۵۰٬۰۰۰ درخواست متوقف کرد');
+    expect(text).toContain('بیرون از محدودهٔ مجاز اسکن است (بازهٔ داخلی \u206810.0.0.0/8\u2069)');
     expect(text).toContain('@ http://10.0.0.5:8080');
     expect(text).not.toContain('outside the allowed scan scope');
     unmount();

@@ -57,7 +57,7 @@ describe.each(['fa', 'en'] as const)('teams in %s', (lang) => {
       await row.getByRole('link', { name: s.manage }).click();
       await a.page.getByRole('heading', { name: teamName }).waitFor();
       const inviteForm = a.page.getByRole('form', {
-        name: lang === 'fa' ? 'دعوت عضو تازه' : 'Invite a member',
+        name: lang === 'fa' ? 'دعوت عضو جدید' : 'Invite a member',
       });
       await inviteForm.getByRole('button', { name: s.invite, exact: true }).click();
       await inviteForm.getByText(translate('teams.invitee_required', lang)).waitFor();

@@ -16,36 +16,36 @@ interface RunMessage {
 const RUN_MESSAGES: readonly RunMessage[] = [
   {
     pattern: /^(.+) is this server's own address: outside the allowed scan scope$/,
-    fa: (m) => `${isolate(m[1]!)} نشانی خود این سرور است: بیرون از محدودهٔ مجاز پویش`,
+    fa: (m) => `${isolate(m[1]!)} نشانی خود این سرور است: بیرون از محدودهٔ مجاز اسکن`,
   },
   {
     pattern: /^(.+) is outside the allowed scan scope \((denied|internal) range (.+)\)$/,
     fa: (m) =>
-      `${isolate(m[1]!)} بیرون از محدودهٔ مجاز پویش است (${m[2] === 'denied' ? 'بازهٔ ممنوع' : 'بازهٔ داخلی'} ${isolate(m[3]!)})`,
+      `${isolate(m[1]!)} بیرون از محدودهٔ مجاز اسکن است (${m[2] === 'denied' ? 'بازهٔ ممنوع' : 'بازهٔ داخلی'} ${isolate(m[3]!)})`,
   },
   { pattern: /^(.+) is not an address$/, fa: (m) => `${isolate(m[1]!)} نشانی نیست` },
   {
     pattern: /^the worker stopped this task after (\d+) requests, the most one task may send on it/,
     fa: (m, n) =>
-      `کارگر این وظیفه را پس از ${n(m[1]!)} درخواست متوقف کرد، بیشترین شماری که یک وظیفه می‌تواند بفرستد (الگو یا فهرست بارداده‌ای که درخواست‌های بیش از اندازه می‌خواهد؛ سقف کارگر داخلی ${isolate('DIDBAN_BUILTIN_TASK_MAX_REQUESTS')} است)`,
+      `کارگزار این وظیفه را پس از ${n(m[1]!)} درخواست متوقف کرد، بیشترین شماری که یک وظیفه می‌تواند بفرستد (قالب یا فهرست بارداده‌ای که درخواست‌های بیش از اندازه می‌خواهد؛ سقف کارگزار داخلی ${isolate('DIDBAN_BUILTIN_TASK_MAX_REQUESTS')} است)`,
   },
   {
     pattern: /^the built-in worker stopped this task: its process needed more than (\d+) MB of memory/,
     fa: (m, n) =>
-      `کارگر داخلی این وظیفه را متوقف کرد: فرایندش به بیش از ${n(m[1]!)} مگابایت حافظه نیاز داشت (${isolate('DIDBAN_BUILTIN_WORKER_MEMORY_MB')}؛ الگویی که پاسخ‌های بسیار یا بسیار بزرگ را هم‌زمان نگه می‌دارد)`,
+      `کارگزار داخلی این وظیفه را متوقف کرد: فرایندش به بیش از ${n(m[1]!)} مگابایت حافظه نیاز داشت (${isolate('DIDBAN_BUILTIN_WORKER_MEMORY_MB')}؛ قالبی که پاسخ‌های بسیار یا بسیار بزرگ را هم‌زمان نگه می‌دارد)`,
   },
   {
     pattern: /^the built-in worker stopped this task: it ran longer than its ([\d.]+) s budget$/,
-    fa: (m, n) => `کارگر داخلی این وظیفه را متوقف کرد: بیش از بودجهٔ ${n(m[1]!)} ثانیه‌ای‌اش طول کشید`,
+    fa: (m, n) => `کارگزار داخلی این وظیفه را متوقف کرد: بیش از بودجهٔ ${n(m[1]!)} ثانیه‌ای‌اش طول کشید`,
   },
   {
     pattern: /^the built-in worker stopped this task: it computed for more than ([\d.]+) s without a pause/,
     fa: (m, n) =>
-      `کارگر داخلی این وظیفه را متوقف کرد: بیش از ${n(m[1]!)} ثانیه بی‌وقفه محاسبه کرد (الگویی بسیار پرهزینه، مثلاً یک عبارت باقاعدهٔ فاجعه‌بار)`,
+      `کارگزار داخلی این وظیفه را متوقف کرد: بیش از ${n(m[1]!)} ثانیه بی‌وقفه محاسبه کرد (قالبی بسیار پرهزینه، مثلاً یک عبارت باقاعدهٔ فاجعه‌بار)`,
   },
   {
     pattern: /^lease expired too many times$/,
-    fa: () => 'کارگرها بارها پیش از پایان این وظیفه از دسترس رفتند؛ دیگر دوباره اجرا نمی‌شود',
+    fa: () => 'کارگزارها بارها پیش از پایان این وظیفه از دسترس رفتند؛ دیگر دوباره اجرا نمی‌شود',
   },
   {
     pattern: /^uses DSL helpers the engine does not have: (.+)$/,
@@ -53,19 +53,19 @@ const RUN_MESSAGES: readonly RunMessage[] = [
   },
   {
     pattern: /^headless templates need a browser, which Didban workers do not run$/,
-    fa: () => 'الگوهای headless به مرورگر نیاز دارند و کارگرهای دیدبان مرورگر اجرا نمی‌کنند',
+    fa: () => 'قالب‌های headless به مرورگر نیاز دارند و کارگزارهای دیدبان مرورگر اجرا نمی‌کنند',
   },
   {
     pattern: /^code templates execute local interpreters on the worker, which Didban does not allow$/,
-    fa: () => 'الگوهای code مفسرهای محلی را روی کارگر اجرا می‌کنند و دیدبان این را اجازه نمی‌دهد',
+    fa: () => 'قالب‌های code مفسرهای محلی را روی کارگزار اجرا می‌کنند و دیدبان این را اجازه نمی‌دهد',
   },
   {
     pattern: /^javascript templates need the Nuclei JavaScript runtime and its network modules$/,
-    fa: () => 'الگوهای javascript به محیط اجرای JavaScript نوکلئای و ماژول‌های شبکه‌اش نیاز دارند',
+    fa: () => 'قالب‌های javascript به محیط اجرای JavaScript نوکلئای و ماژول‌های شبکه‌اش نیاز دارند',
   },
   {
     pattern: /^file templates scan the local file system, not a target$/,
-    fa: () => 'الگوهای file سامانهٔ فایل محلی را می‌کاوند، نه یک هدف را',
+    fa: () => 'قالب‌های file سامانهٔ فایل محلی را می‌کاوند، نه یک هدف را',
   },
   {
     pattern: /^the (websocket|whois) protocol is not supported$/,
@@ -78,7 +78,7 @@ const RUN_MESSAGES: readonly RunMessage[] = [
   },
   {
     pattern: /^fuzzing \(DAST\) templates need fuzzing inputs/,
-    fa: () => 'الگوهای fuzzing (DAST) به ورودی‌های fuzzing نیاز دارند که پویش با الگو فراهم نمی‌کند',
+    fa: () => 'قالب‌های fuzzing (DAST) به ورودی‌های fuzzing نیاز دارند که اسکن با قالب فراهم نمی‌کند',
   },
 ];
 
@@ -88,7 +88,7 @@ const RUN_MESSAGES: readonly RunMessage[] = [
  *
  * @example
  * runMessageText('10.0.0.5:80 is outside the allowed scan scope (internal range 10.0.0.0/8)', 'fa')
- * // '⁨10.0.0.5:80⁩ بیرون از محدودهٔ مجاز پویش است (بازهٔ داخلی ⁨10.0.0.0/8⁩)'
+ * // '⁨10.0.0.5:80⁩ بیرون از محدودهٔ مجاز اسکن است (بازهٔ داخلی ⁨10.0.0.0/8⁩)'
  */
 export function runMessageText(message: string, lang: Lang): string {
   if (lang === 'en') return message;

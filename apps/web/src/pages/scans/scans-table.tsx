@@ -8,6 +8,7 @@ import { useLang } from '../../hooks/use-lang';
 import { formatNumber } from '../../lib/format-date';
 import { scanPath } from '../../routes/paths';
 import { type ScanAction, ScanRowActions } from './scan-row-actions';
+import { tagsText } from './tags-text';
 
 /** The scan list (spec §2 /scans): name, group, templates, status, last run, findings, actions. */
 export function ScansTable({
@@ -65,10 +66,10 @@ export function ScansTable({
                         })
                       : t('list.noGroup'))}
                 </td>
-                <td className="px-3 py-2.5 text-zinc-400">
+                <td className="px-3 py-2.5 text-zinc-400" title={scan.template_tags.join(', ') || undefined}>
                   {t('list.templatesCount', {
                     ids: formatNumber(scan.template_ids.length, lang),
-                    tags: formatNumber(scan.template_tags.length, lang),
+                    tags: tagsText(scan.template_tags, lang),
                   })}
                 </td>
                 <td className="px-3 py-2.5">

@@ -30,7 +30,7 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
   },
   groups: {
     search: 'جست‌وجو با نام یا دامنه',
-    create: 'گروه دارایی تازه',
+    create: 'گروه دارایی جدید',
     empty: 'هنوز گروه دارایی‌ای ندارید. یکی بسازید تا دارایی‌هایتان کشف شوند.',
     emptyAction: 'نخستین گروه دارایی را بسازید',
     noMatch: 'هیچ گروه دارایی‌ای با این جست‌وجو جور نیست.',
@@ -75,7 +75,7 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
     cancelFailed: 'لغو کشف ناموفق بود.',
   },
   wizard: {
-    createTitle: 'گروه دارایی تازه',
+    createTitle: 'گروه دارایی جدید',
     editTitle: 'ویرایش گروه دارایی',
     step: 'گام {{step}} از {{total}}',
     stepSettings: 'هدف‌ها و تنظیمات',
@@ -120,7 +120,7 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
     failed: 'کشف ناموفق بود.',
     cancelled: 'کشف لغو شد.',
     found: 'دارایی‌های پیداشده تا اکنون',
-    newAssets: 'دارایی‌های تازه',
+    newAssets: 'دارایی‌های جدید',
     retrying: 'دسترسی به سرور ممکن نشد؛ دوباره تلاش می‌شود.',
     openGroup: 'باز کردن گروه دارایی',
     notFound: 'این گروه دارایی وجود ندارد.',
@@ -148,7 +148,7 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
       when: 'پایان',
       status: 'وضعیت',
       duration: 'مدت',
-      newAssets: 'دارایی‌های تازه',
+      newAssets: 'دارایی‌های جدید',
     },
   },
   technologies: {
