@@ -41,7 +41,10 @@ describe("a template run's problems", () => {
     const text = screen.getByTestId('run-results').textContent ?? '';
     expect(text).toContain('کارگزار این وظیفه را پس از ۵۰٬۰۰۰ درخواست متوقف کرد');
     expect(text).toContain('بیرون از محدودهٔ مجاز اسکن است (بازهٔ داخلی \u206810.0.0.0/8\u2069)');
-    expect(text).toContain('@ http://10.0.0.5:8080');
+    expect(text).toContain('http://10.0.0.5:8080: ');
+    expect(text).not.toContain('@');
+    expect(text).toContain('یافته‌ها: ۰ · هدف‌ها: ۱ · قالب‌ها: ۱');
+    expect(text).toContain('۱ قالب یا درخواست اجرا نشد');
     expect(text).not.toContain('outside the allowed scan scope');
     unmount();
   });
@@ -51,6 +54,8 @@ describe("a template run's problems", () => {
     const { unmount } = render(<RunResults run={run} />);
     const text = screen.getByTestId('run-results').textContent ?? '';
     expect(text).toContain('the worker stopped this task after 50000 requests');
+    expect(text).toContain('Findings: 0 · Targets: 1 · Templates: 1');
+    expect(text).toContain('1 template or request did not run');
     expect(text).toContain('10.0.0.5:8080 is outside the allowed scan scope (internal range 10.0.0.0/8)');
     unmount();
   });

@@ -1,4 +1,4 @@
-import { runMessageText, type TemplateRun, type TemplateRunFinding } from '@didban/core';
+import { formatNumber, runMessageText, type TemplateRun, type TemplateRunFinding } from '@didban/core';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/status-badge';
 import { useLang } from '../../hooks/use-lang';
@@ -80,9 +80,9 @@ export function RunResults({ run }: { run: TemplateRun }) {
         </span>
         <span className="text-zinc-400">
           {t('run.counts', {
-            findings: run.counts.findings,
-            targets: run.counts.targets,
-            templates: run.counts.templates,
+            findings: formatNumber(run.counts.findings, lang),
+            targets: formatNumber(run.counts.targets, lang),
+            templates: formatNumber(run.counts.templates, lang),
           })}
         </span>
       </div>
@@ -98,15 +98,14 @@ export function RunResults({ run }: { run: TemplateRun }) {
       ) : null}
       {run.problems.length ? (
         <details className="text-xs text-zinc-400">
-          <summary className="cursor-pointer">{t('run.problems', { count: run.problems.length })}</summary>
+          <summary className="cursor-pointer">
+            {t('run.problems', { count: run.problems.length, n: formatNumber(run.problems.length, lang) })}
+          </summary>
           <ul className="mt-1 flex flex-col gap-1">
             {run.problems.map((p, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and never reorder.
               <li key={i} className="text-start">
-                <bdi>
-                  {p.template_id}
-                  {p.target ? ` @ ${p.target}` : ''}
-                </bdi>
+                <bdi>{[p.template_id, p.target].filter(Boolean).join(' @ ')}</bdi>
                 : {runMessageText(p.message, lang)}
               </li>
             ))}
