@@ -63,7 +63,7 @@ if (child === '--child') {
   ];
   // LOAD_BUNDLE=1: this engine also as an esbuild bundle, as the worker runs it when built
   // (no tsx in the process). Built inside the engine package so its dependencies resolve.
-  const bundle = resolve(self, '../../../../packages/engine/.tmp/load-corpus.mjs');
+  const bundle = new URL('../../../packages/engine/.tmp/load-corpus.mjs', import.meta.url).pathname;
   if (process.env.LOAD_BUNDLE === '1') {
     const { build } = await import('esbuild');
     await build({

@@ -105,8 +105,8 @@ export function RunResults({ run }: { run: TemplateRun }) {
             {run.problems.map((p, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and never reorder.
               <li key={i} className="text-start">
-                <bdi>{[p.template_id, p.target].filter(Boolean).join(' @ ')}</bdi>
-                : {runMessageText(p.message, lang)}
+                <bdi>{[p.template_id, p.target].filter(Boolean).join(' @ ')}</bdi>:{' '}
+                {runMessageText(p.message, lang)}
               </li>
             ))}
           </ul>
