@@ -43,6 +43,11 @@ function viaResolvers(host: string): Promise<string[]> {
       if (now - entry.at >= CACHE_MS || cache.size >= CACHE_MAX) cache.delete(name);
   const addresses = askResolvers(host);
   cache.set(host, { at: now, addresses });
+  // No answer (a name they do not know, or a query lost on a loaded machine) is not kept: the
+  // lookups waiting on it fall back to the system, the next one asks again.
+  void addresses.then((found) => {
+    if (found.length === 0 && cache.get(host)?.addresses === addresses) cache.delete(host);
+  });
   return addresses;
 }
 

@@ -4,11 +4,13 @@ import { startDnsStub } from '../../../tests/conformance/harness/dns-stub.js';
 import { routeLookupsThrough } from '../src/resolver-lookup.js';
 
 let stub: Awaited<ReturnType<typeof startDnsStub>>;
+// The stub reads this list at every query: a record pushed later is answered from then on.
+const records = [
+  { name: 'app.lookup.didban.test', type: 'A', data: '127.0.0.41' },
+  { name: 'api.lookup.didban.test', type: 'A', data: '127.0.0.42' },
+];
 beforeAll(async () => {
-  stub = await startDnsStub([
-    { name: 'app.lookup.didban.test', type: 'A', data: '127.0.0.41' },
-    { name: 'api.lookup.didban.test', type: 'A', data: '127.0.0.42' },
-  ]);
+  stub = await startDnsStub(records);
   routeLookupsThrough([stub.resolver]);
 });
 afterAll(() => stub.close());
@@ -34,5 +36,11 @@ describe("a worker's --resolver for template runs", () => {
     expect(await lookup('localhost')).toMatch(/^(127\.0\.0\.1|::1)$/);
     await expect(lookup('missing.lookup.didban.test')).rejects.toMatchObject({ code: expect.any(String) });
     expect(stub.queries).toContain('A missing.lookup.didban.test');
+  });
+
+  it('asks again after no answer instead of keeping it', async () => {
+    await expect(lookup('late.lookup.didban.test')).rejects.toMatchObject({ code: expect.any(String) });
+    records.push({ name: 'late.lookup.didban.test', type: 'A', data: '127.0.0.43' });
+    expect(await lookup('late.lookup.didban.test')).toBe('127.0.0.43');
   });
 });
