@@ -421,11 +421,14 @@ export {
   ISOLATE_START,
   intlLocaleOf,
   isolate,
+  localDigits,
   readableParams,
+  toLatinDigits,
 } from './i18n/format.js';
 export { DEFAULT_LANG, isRtl, LANGUAGES, type Lang, toLang } from './i18n/lang.js';
 export { isMessageKey, MESSAGES, type MessageKey, translate } from './i18n/messages.js';
 export { runMessageText } from './i18n/run-messages.js';
+export { TRANSLATED_TECHNOLOGY_CATEGORIES, technologyCategoryName } from './i18n/technology-categories.js';
 // polling
 export {
   createPoller,

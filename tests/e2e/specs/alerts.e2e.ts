@@ -123,6 +123,10 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
       await picker.getByPlaceholder(t('groupSearch')).fill(groupName);
       await picker.getByRole('checkbox', { name: groupName, exact: true }).check();
       await ruleForm.getByLabel(channelName, { exact: true }).check();
+      // The throttle in the reader's digits: typed as a Persian keyboard types it in fa.
+      const throttle = ruleForm.getByLabel(t('throttle'), { exact: true });
+      await throttle.fill(lang === 'fa' ? '۳۰۰' : '300');
+      expect(await throttle.inputValue()).toBe(lang === 'fa' ? '۳۰۰' : '300');
       await ruleForm.getByRole('button', { name: t('addRule') }).click();
       const ruleRow = page
         .getByTestId('rule-list')
@@ -131,7 +135,11 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
       await ruleRow.waitFor();
       expect(await ruleRow.getByTestId('rule-groups-shown').textContent()).toBe(groupName);
       const [rule] = await api.alerts.listRules();
-      expect(rule).toMatchObject({ asset_group_ids: [group.id], triggers: ['asset_new', 'port_opened'] });
+      expect(rule).toMatchObject({
+        asset_group_ids: [group.id],
+        triggers: ['asset_new', 'port_opened'],
+        throttle_seconds: 300,
+      });
       await screenshot(page, `alerts-rule-${lang}`);
 
       // --- the lab changes: a port opens; the built-in worker rediscovers the group ---

@@ -300,6 +300,10 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
           .getByTestId('technology')
           .filter({ has: page.getByTestId('technology-name').getByText(name, { exact: true }) });
       const wordpress = technology('WordPress');
+      // Wappalyzer's category names in the reader's language ("CMS · Blogs" in fa).
+      expect(await wordpress.getByTestId('technology-categories').textContent()).toBe(
+        lang === 'fa' ? 'سامانهٔ مدیریت محتوا · وبلاگ' : 'CMS · Blogs',
+      );
       await wordpress.getByRole('button').first().click();
       const rows = wordpress.getByTestId('technology-asset-row');
       await rows.first().waitFor();

@@ -11,6 +11,26 @@ export function formatNumber(value: number, lang: Lang): string {
   return new Intl.NumberFormat(intlLocaleOf(lang)).format(value);
 }
 
+const PERSIAN_ZERO = 0x06f0;
+const ARABIC_INDIC_ZERO = 0x0660;
+
+/**
+ * Digits as a program reads them: Persian (۰–۹) and Arabic-Indic (٠–٩) digits, which a Persian
+ * keyboard types, become 0–9; everything else is kept.
+ */
+export function toLatinDigits(text: string): string {
+  return text.replace(/[\u06f0-\u06f9\u0660-\u0669]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code - (code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO));
+  });
+}
+
+/** Digits as a reader of `lang` writes them: 0–9 become ۰–۹ in fa (no separators added). */
+export function localDigits(text: string, lang: Lang): string {
+  if (lang !== 'fa') return text;
+  return text.replace(/[0-9]/g, (d) => String.fromCharCode(PERSIAN_ZERO + Number(d)));
+}
+
 /** Unicode's first-strong isolate (FSI … PDI), the plain-text twin of <bdi>. */
 export const ISOLATE_START = '\u2068';
 export const ISOLATE_END = '\u2069';

@@ -1,10 +1,12 @@
-import type { AssetTechnology } from '@didban/core';
+import { type AssetTechnology, technologyCategoryName } from '@didban/core';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../hooks/use-lang';
 import { TechnologyIcon } from '../technology-icon';
 
 /** The technologies detected on the asset, with version, categories, description and website. */
 export function TechnologiesTab({ technologies }: { technologies: AssetTechnology[] }) {
   const { t } = useTranslation('assets');
+  const lang = useLang();
   return (
     <ul className="flex flex-col gap-3">
       {technologies.map((tech) => (
@@ -26,7 +28,7 @@ export function TechnologiesTab({ technologies }: { technologies: AssetTechnolog
               ) : null}
               {tech.platform.categories.map((c) => (
                 <span key={c.name} className="rounded-full bg-brand-600/15 px-2 text-xs text-brand-200">
-                  {c.name}
+                  {technologyCategoryName(c.name, lang)}
                 </span>
               ))}
             </div>

@@ -1,4 +1,4 @@
-import type { TechnologySummary } from '@didban/core';
+import { type TechnologySummary, technologyCategoryName } from '@didban/core';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { TechnologyIcon } from '../../../components/assets/technology-icon';
@@ -62,8 +62,8 @@ function TechnologyItem({ tech }: { tech: TechnologySummary }) {
               <span className="text-xs text-zinc-400">+{tech.versions.length - 3}</span>
             ) : null}
           </span>
-          <span className="mt-0.5 block truncate text-xs text-zinc-400">
-            {tech.categories.map((c) => c.name).join(' · ')}
+          <span className="mt-0.5 block truncate text-xs text-zinc-400" data-testid="technology-categories">
+            {tech.categories.map((c) => technologyCategoryName(c.name, lang)).join(' · ')}
           </span>
         </span>
         <span className="shrink-0 text-xs text-zinc-400">

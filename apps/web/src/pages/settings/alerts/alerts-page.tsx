@@ -145,17 +145,22 @@ export function AlertsPage() {
                     <td className="whitespace-nowrap p-2" data-testid="delivery-time">
                       {formatDateTime(d.created_at, lang)}
                     </td>
-                    <td className="p-2">{nameOf.get(d.channel_id) ?? d.channel_id}</td>
+                    {/* A channel's name on one line (the log scrolls sideways on a phone instead). */}
+                    <td className="whitespace-nowrap p-2">
+                      <bdi>{nameOf.get(d.channel_id) ?? d.channel_id}</bdi>
+                    </td>
                     <td className="p-2">
                       {d.purpose === 'test'
                         ? t('testMessage')
                         : list(d.event_kinds.map((k) => (isEventKind(k) ? t(`trigger.${k}`) : k)))}
                     </td>
-                    <td className="p-2">{t(`status.${d.status}`)}</td>
+                    <td className="whitespace-nowrap p-2">{t(`status.${d.status}`)}</td>
                     <td className="p-2" data-testid="delivery-code">
                       {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
                     </td>
-                    <td className="p-2 text-red-300">{d.error ?? ''}</td>
+                    <td className="p-2 text-red-300">
+                      <bdi>{d.error ?? ''}</bdi>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { InfinitePicker } from '../../../components/scans/infinite-picker';
 import { useScanRunStrings } from '../../../components/scans/run-strings';
 import { Button } from '../../../components/ui/button';
+import { NumberField } from '../../../components/ui/number-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type PickerItem, useAssetGroupPicker } from '../../../hooks/use-scan-pickers';
@@ -119,13 +120,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t('throttle')}
-          type="number"
-          min={0}
-          value={throttle}
-          onChange={(e) => setThrottle(e.target.value)}
-        />
+        <NumberField label={t('throttle')} lang={lang} value={throttle} onChange={setThrottle} />
         <SelectField
           label={t('digest')}
           value={digest}
