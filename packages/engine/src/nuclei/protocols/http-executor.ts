@@ -98,8 +98,9 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
       });
       return { matched: false, matchedNames: [] };
     }
-    const key = `${scheme}|${target.input}`;
-    base = scan.variables.get(key) ?? scan.variables.set(key, httpVariables(target, scheme)).get(key)!;
+    let perScheme = scan.variables.get(target);
+    if (!perScheme) scan.variables.set(target, (perScheme = {}));
+    base = perScheme[scheme] ??= httpVariables(target, scheme);
     root = String(base.get('RootURL'));
   }
   const requests = requestsOf(block);

@@ -21,8 +21,11 @@ export interface ScanContext {
   readonly schemes: Map<string, Promise<'http' | 'https' | undefined>>;
   /** Identical requests from different templates are sent once (nuclei's clustering). */
   readonly cluster?: RequestCluster;
-  /** Built-in variables per scheme and target, computed once per scan. */
-  readonly variables: Map<string, ReadonlyMap<string, DslValue>>;
+  /**
+   * Built-in variables per target and scheme, computed once per scan. Keyed by the target object
+   * (parsed once per scan), not by a `scheme|input` string built and hashed for every request.
+   */
+  readonly variables: WeakMap<Target, { http?: ReadonlyMap<string, DslValue>; https?: ReadonlyMap<string, DslValue> }>;
 }
 
 /** One template on one target (or once, for self-contained templates). */

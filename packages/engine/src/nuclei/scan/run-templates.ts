@@ -109,7 +109,7 @@ async function scan(
     emit,
     interactsh,
     schemes: new Map(),
-    variables: new Map(),
+    variables: new WeakMap(),
     cluster: options.clusterRequests ? RequestCluster.forTemplates(input.templates) : undefined,
   };
   try {
