@@ -145,9 +145,17 @@ export function AlertsPage() {
                     <td className="whitespace-nowrap p-2" data-testid="delivery-time">
                       {formatDateTime(d.created_at, lang)}
                     </td>
-                    {/* A channel's name on one line (the log scrolls sideways on a phone instead). */}
-                    <td className="whitespace-nowrap p-2">
-                      <bdi>{nameOf.get(d.channel_id) ?? d.channel_id}</bdi>
+                    {/* A channel's name on one line, cut short past 10 rem (the whole name on hover):
+                        wrapped, a short name broke mid-phrase on a phone; whole, a long one pushed
+                        the status out of sight. */}
+                    <td className="p-2">
+                      <bdi
+                        className="block max-w-40 truncate"
+                        title={nameOf.get(d.channel_id) ?? d.channel_id}
+                        data-testid="delivery-channel"
+                      >
+                        {nameOf.get(d.channel_id) ?? d.channel_id}
+                      </bdi>
                     </td>
                     <td className="p-2">
                       {d.purpose === 'test'
