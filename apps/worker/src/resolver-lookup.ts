@@ -15,13 +15,14 @@ type LookupCallback = (
 
 const CACHE_MS = 30_000;
 // Answers kept at most (a scan of 10,000 names asks about each a few times a minute).
-const CACHE_MAX = 20_000;
+let cacheMax = 20_000;
 const systemLookup = dns.lookup;
 /** One resolver per `--resolver` list, made once: a c-ares channel per lookup cost a tenth of a scan's CPU. */
 const resolvers = new Map<string, dns.promises.Resolver>();
 /**
  * Answers (or the question in flight) per host name: a chunk starts dozens of templates on a host
- * at once, and they all wait for one query instead of sending one each.
+ * at once, and they all wait for one query instead of sending one each. An LRU in the Map's
+ * insertion order, so keeping it bounded costs one deletion, not a walk.
  */
 const cache = new Map<string, { at: number; addresses: Promise<string[]> }>();
 let installed = false;
@@ -37,10 +38,15 @@ async function askResolvers(host: string): Promise<string[]> {
 function viaResolvers(host: string): Promise<string[]> {
   const now = Date.now();
   const hit = cache.get(host);
-  if (hit && now - hit.at < CACHE_MS) return hit.addresses;
-  if (cache.size >= CACHE_MAX)
-    for (const [name, entry] of cache)
-      if (now - entry.at >= CACHE_MS || cache.size >= CACHE_MAX) cache.delete(name);
+  if (hit) {
+    // Least recently used first: a hit moves to the end of the Map's order; an expired one goes.
+    cache.delete(host);
+    if (now - hit.at < CACHE_MS) {
+      cache.set(host, hit);
+      return hit.addresses;
+    }
+  }
+  if (cache.size >= cacheMax) cache.delete(cache.keys().next().value!);
   const addresses = askResolvers(host);
   cache.set(host, { at: now, addresses });
   // No answer (a name they do not know, or a query lost on a loaded machine) is not kept: the
@@ -81,8 +87,15 @@ function lookup(host: string, optionsOrCallback: unknown, maybeCallback?: unknow
   );
 }
 
-/** Ask these resolvers (`host:port` each) first for host names, for as long as the process runs. */
-export function routeLookupsThrough(servers: readonly string[] | undefined): void {
+/**
+ * Ask these resolvers (`host:port` each) first for host names, for as long as the process runs.
+ * `cacheMax` bounds the answers kept (20,000; a test makes it small).
+ */
+export function routeLookupsThrough(
+  servers: readonly string[] | undefined,
+  options: { cacheMax?: number } = {},
+): void {
+  if (options.cacheMax !== undefined) cacheMax = options.cacheMax;
   if (!servers?.length) return;
   const key = servers.join(',');
   if (!resolvers.has(key)) {

@@ -38,6 +38,28 @@ describe("a worker's --resolver for template runs", () => {
     expect(stub.queries).toContain('A missing.lookup.didban.test');
   });
 
+  it('keeps a bounded number of answers, dropping the least recently used first', async () => {
+    records.push(
+      { name: 'one.lru.didban.test', type: 'A', data: '127.0.0.51' },
+      { name: 'two.lru.didban.test', type: 'A', data: '127.0.0.52' },
+      { name: 'three.lru.didban.test', type: 'A', data: '127.0.0.53' },
+    );
+    routeLookupsThrough([stub.resolver], { cacheMax: 2 });
+    const asked = (name: string) => stub.queries.filter((q) => q === `A ${name}`).length;
+    try {
+      await lookup('one.lru.didban.test');
+      await lookup('two.lru.didban.test');
+      await lookup('one.lru.didban.test'); // a hit: `one` is now the most recently used
+      await lookup('three.lru.didban.test'); // full: `two`, the least recently used, goes
+      expect(await lookup('one.lru.didban.test')).toBe('127.0.0.51');
+      expect(asked('one.lru.didban.test')).toBe(1);
+      expect(await lookup('two.lru.didban.test')).toBe('127.0.0.52');
+      expect(asked('two.lru.didban.test')).toBe(2);
+    } finally {
+      routeLookupsThrough([stub.resolver], { cacheMax: 20_000 });
+    }
+  });
+
   it('asks again after no answer instead of keeping it', async () => {
     await expect(lookup('late.lookup.didban.test')).rejects.toMatchObject({ code: expect.any(String) });
     records.push({ name: 'late.lookup.didban.test', type: 'A', data: '127.0.0.43' });
