@@ -12,7 +12,7 @@ info:
 ${body}`;
 
 /** Every message a worker writes for a run, made by the code that writes it. */
-function producedMessages(): string[] {
+async function producedMessages(): Promise<string[]> {
   const scope = createScopePolicy({
     blockInternal: true,
     deny: '203.0.113.0/24',
@@ -23,6 +23,8 @@ function producedMessages(): string[] {
     scope.check('10.1.2.3', 80),
     scope.check('203.0.113.9'),
     scope.check('not-an-address'),
+    // A host name, refused for the address it resolves to ("localhost resolves to 127.0.0.1:80 is …").
+    await scope.checkHost('localhost', 80),
   ].map((r) => r?.message ?? '');
   const { rejected } = loadTemplates([
     {
@@ -66,11 +68,12 @@ function producedMessages(): string[] {
   ];
 }
 
-describe('run messages in the reader language', () => {
-  const messages = producedMessages();
+describe('run messages in the reader language', async () => {
+  const messages = await producedMessages();
 
   it('tells every message Didban writes for a run in Persian, numbers in Persian digits', () => {
-    expect(messages).toHaveLength(18);
+    expect(messages).toHaveLength(19);
+    expect(messages).toContainEqual(expect.stringMatching(/^localhost resolves to 127\.0\.0\.1:80 is /));
     for (const message of messages) {
       expect(message).not.toBe('');
       const fa = runMessageText(message, 'fa');
@@ -79,6 +82,9 @@ describe('run messages in the reader language', () => {
       const outside = fa.replace(/\u2068[^\u2069]*\u2069/g, '');
       expect(outside, fa).not.toMatch(/\b(the|is|of|worker|task|scope|templates?|needs?)\b/);
       expect(outside, fa).not.toMatch(/[0-9]/);
+      // Nor English phrasing inside an isolate: isolates hold addresses, ranges and names.
+      for (const isolated of fa.match(/\u2068[^\u2069]*\u2069/g) ?? [])
+        expect(isolated, fa).not.toMatch(/\b(resolves|is|of|the) /);
     }
     expect(runMessageText(requestCapReason(50_000), 'fa')).toContain('۵۰٬۰۰۰');
   });

@@ -15,6 +15,12 @@ interface RunMessage {
 
 const RUN_MESSAGES: readonly RunMessage[] = [
   {
+    // A host name refused for the address it resolves to: the address's own refusal follows.
+    // Host names have no spaces, so the first " resolves to " ends the name.
+    pattern: /^(\S+) resolves to (.+)$/,
+    fa: (m) => `${isolate(m[1]!)} به این نشانی می‌رسد: ${runMessageText(m[2]!, 'fa')}`,
+  },
+  {
     pattern: /^(.+) is this server's own address: outside the allowed scan scope$/,
     fa: (m) => `${isolate(m[1]!)} نشانی خود این سرور است: بیرون از محدودهٔ مجاز اسکن`,
   },
