@@ -62,8 +62,8 @@ function walk(value: unknown, inDsl: boolean, into: Set<string>): void {
  * Only expressions are read: `dsl:` entries and `{{…}}` placeholders, not raw request text.
  */
 export function missingHelpers(raw: YamlMap): string[] {
-  const { info: _info, ...body } = raw;
   const called = new Set<string>();
-  walk(body, false, called);
+  // Every top-level key but `info`, as `walk` visits a map (no `{ info, ...body }` copy per template).
+  for (const k in raw) if (k !== 'info') walk(raw[k], k === 'dsl', called);
   return [...called].filter((name) => !NOT_HELPERS.has(name) && !hasHelper(name)).sort();
 }
