@@ -168,11 +168,21 @@ let shared = new Map<string, string>();
  * string: 5 MB more for `http/`).
  */
 function ownCopy(s: string): string {
-  if (s.length >= SLICE_MIN) return JSON.parse(JSON.stringify(s)) as string;
+  if (s.length >= SLICE_MIN) return flatCopy(s);
   const own = shared.get(s);
   if (own !== undefined) return own;
   shared.set(s, s);
   return s;
+}
+
+/**
+ * A new flat string equal to `s`. ASCII text (nearly all of a template) goes through a Buffer,
+ * twice as fast as a JSON round trip; other text takes the JSON one, which keeps every UTF-16
+ * unit as it is (a lone surrogate from a `"\ud800"` escape included, which UTF-8 would replace).
+ */
+function flatCopy(s: string): string {
+  const bytes = Buffer.from(s, 'utf8');
+  return bytes.length === s.length ? bytes.toString('latin1') : (JSON.parse(JSON.stringify(s)) as string);
 }
 
 /** Replaces, in place, every string of parsed YAML data by its own (or a shared) copy. */
