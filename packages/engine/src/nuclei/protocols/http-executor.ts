@@ -99,7 +99,10 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
       return { matched: false, matchedNames: [] };
     }
     let perScheme = scan.variables.get(target);
-    if (!perScheme) scan.variables.set(target, (perScheme = {}));
+    if (!perScheme) {
+      perScheme = {};
+      scan.variables.set(target, perScheme);
+    }
     base = perScheme[scheme] ??= httpVariables(target, scheme);
     root = String(base.get('RootURL'));
   }

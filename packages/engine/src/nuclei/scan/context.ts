@@ -25,7 +25,10 @@ export interface ScanContext {
    * Built-in variables per target and scheme, computed once per scan. Keyed by the target object
    * (parsed once per scan), not by a `scheme|input` string built and hashed for every request.
    */
-  readonly variables: WeakMap<Target, { http?: ReadonlyMap<string, DslValue>; https?: ReadonlyMap<string, DslValue> }>;
+  readonly variables: WeakMap<
+    Target,
+    { http?: ReadonlyMap<string, DslValue>; https?: ReadonlyMap<string, DslValue> }
+  >;
 }
 
 /** One template on one target (or once, for self-contained templates). */
