@@ -42,9 +42,15 @@ export function sendUnsafe(spec: HttpRequestSpec, opts: SendOptions): Promise<Ht
         return;
       }
       const parsed = parseResponse(raw, opts.readLimit);
+      // Fields listed, not `...parsed` and more: a spread's copy gets hidden classes of its own.
       resolve({
-        ...parsed,
         url: spec.url,
+        status: parsed.status,
+        statusText: parsed.statusText,
+        httpVersion: parsed.httpVersion,
+        headers: parsed.headers,
+        body: parsed.body,
+        truncated: parsed.truncated,
         durationMs: performance.now() - started,
         requestDump: spec.rawBytes ?? '',
         ip: target.host,
