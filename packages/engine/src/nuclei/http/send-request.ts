@@ -8,6 +8,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { onAbort } from '../util/abort-registry.js';
 import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
+import { ReceivedResponse } from './received-response.js';
 import { sendWithUndici, undiciCanSend } from './send-undici.js';
 import { type HttpRequestSpec, type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
@@ -139,21 +140,22 @@ function sendWithNodeHttp(
         unregister();
         const raw = Buffer.concat(chunks);
         const body = decodeBody(raw, header(res, 'content-encoding'), opts.readLimit);
-        resolve({
-          url: spec.url,
-          status: res.statusCode ?? 0,
-          statusText: res.statusMessage ?? '',
-          httpVersion: res.httpVersion,
-          headers: pairs(res.rawHeaders),
-          body: body.toString('latin1'),
-          truncated,
-          durationMs: performance.now() - started,
-          // Built on first read: only findings and templates reading `request` need it.
-          get requestDump() {
-            return requestDump();
-          },
-          ip: res.socket?.remoteAddress,
-        });
+        resolve(
+          new ReceivedResponse(
+            {
+              url: spec.url,
+              status: res.statusCode ?? 0,
+              statusText: res.statusMessage ?? '',
+              httpVersion: res.httpVersion,
+              headers: pairs(res.rawHeaders),
+              body: body.toString('latin1'),
+              truncated,
+              durationMs: performance.now() - started,
+              ip: res.socket?.remoteAddress,
+            },
+            requestDump,
+          ),
+        );
       };
       res.on('data', (chunk: Buffer) => {
         if (truncated) return;

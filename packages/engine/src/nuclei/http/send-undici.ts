@@ -4,6 +4,7 @@ import { onAbort } from '../util/abort-registry.js';
 import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
 import { OriginPools } from './origin-pools.js';
+import { ReceivedResponse } from './received-response.js';
 import { type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
 /**
@@ -224,22 +225,23 @@ class Handler implements Dispatcher.DispatchHandlers {
     if (!this.settle()) return;
     const raw = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     const body = decodeBody(raw, this.encoding, this.opts.readLimit);
-    const dump = this.exchange.requestDump;
-    this.resolve({
-      url: this.exchange.url,
-      status: this.status,
-      statusText: this.statusText,
-      // undici speaks HTTP/1.1 only and does not report the version a server answered with.
-      httpVersion: '1.1',
-      headers: this.headers,
-      body: body.toString('latin1'),
-      truncated: this.truncated,
-      durationMs: performance.now() - this.started,
-      get requestDump() {
-        return dump();
-      },
-      ip: addresses.get(this.origin),
-    });
+    this.resolve(
+      new ReceivedResponse(
+        {
+          url: this.exchange.url,
+          status: this.status,
+          statusText: this.statusText,
+          // undici speaks HTTP/1.1 only and does not report the version a server answered with.
+          httpVersion: '1.1',
+          headers: this.headers,
+          body: body.toString('latin1'),
+          truncated: this.truncated,
+          durationMs: performance.now() - this.started,
+          ip: addresses.get(this.origin),
+        },
+        this.exchange.requestDump,
+      ),
+    );
   }
 }
 

@@ -33,28 +33,36 @@ const NO_VALUES: readonly string[] = Object.freeze([]);
 
 export function evaluateOperators(ops: Operators, input: OperatorInput): OperatorOutcome {
   if (ops.extractors.length === 0 && ops.matchers.length > 0) return matchOnly(ops, input);
-  const extracted = new Map<string, string[]>();
+  let named: Map<string, string[]> | undefined;
   const printed: { name?: string; values: string[] }[] = [];
   for (const e of ops.extractors) {
     checkBudget(input.budget);
     const values = runExtractor(e, input);
     if (values.length === 0) continue;
     if (e.name) {
-      const prior = extracted.get(e.name) ?? [];
+      named ??= new Map();
+      const prior = named.get(e.name) ?? [];
       const merged = [...new Set([...prior, ...values])];
-      extracted.set(e.name, merged);
+      named.set(e.name, merged);
       input.scope.set(e.name, merged.length === 1 ? merged[0]! : merged);
     }
     if (!e.internal) printed.push({ name: e.name, values });
   }
-  const allExtracted = [...new Set(printed.flatMap((p) => p.values))];
+  const extracted = named ?? NONE_EXTRACTED;
+  // An extractor's own values are already distinct: one printed extractor needs no merging.
+  const allExtracted =
+    printed.length === 0
+      ? NO_VALUES
+      : printed.length === 1
+        ? printed[0]!.values
+        : [...new Set(printed.flatMap((p) => p.values))];
 
   if (ops.matchers.length === 0) {
     const findings: OperatorFinding[] = [];
-    const named = printed.filter((p) => p.name);
-    for (const p of named) findings.push({ extractorName: p.name, extracted: p.values });
+    const withNames = printed.filter((p) => p.name);
+    for (const p of withNames) findings.push({ extractorName: p.name, extracted: p.values });
     const unnamed = printed.filter((p) => !p.name).flatMap((p) => p.values);
-    if (unnamed.length > 0 && named.length === 0) findings.push({ extracted: [...new Set(unnamed)] });
+    if (unnamed.length > 0 && withNames.length === 0) findings.push({ extracted: [...new Set(unnamed)] });
     return { matched: false, matchedNames: [], findings, extracted };
   }
 

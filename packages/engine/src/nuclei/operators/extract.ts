@@ -2,8 +2,9 @@ import { evaluateDsl } from '../dsl/evaluate.js';
 import { renderTemplate } from '../dsl/render.js';
 import { toStr } from '../dsl/values.js';
 import { checkBudget } from '../util/budget.js';
-import { asciiLower } from '../util/bytes.js';
+import { asciiLower, fromByteString } from '../util/bytes.js';
 import { jqToString, runJq } from './json-query.js';
+import { mayBeJson } from './may-be-json.js';
 import type { Extractor, OperatorInput } from './types.js';
 import { queryXpath } from './xpath.js';
 
@@ -34,13 +35,13 @@ export function runExtractor(e: Extractor, input: OperatorInput): string[] {
     case 'json': {
       const part = input.part(e.part);
       if (part === undefined) break;
-      // JSON.parse throws on HTML and plain-text bodies, and a thrown error (stack capture) cost
-      // more than the rest of the request in the benchmark; text whose first non-blank character
-      // cannot start JSON is skipped without parsing (the outcome is the same: nothing extracted).
+      // JSON.parse throws on HTML and plain-text bodies, and a thrown error costs more than the
+      // rest of the request; text that cannot be JSON is skipped without parsing (the outcome is
+      // the same: nothing extracted).
       if (!mayBeJson(part)) break;
       let doc: unknown;
       try {
-        doc = JSON.parse(Buffer.from(part, 'latin1').toString('utf8'));
+        doc = JSON.parse(fromByteString(part));
       } catch {
         break;
       }
@@ -67,24 +68,4 @@ export function runExtractor(e: Extractor, input: OperatorInput): string[] {
       break;
   }
   return [...out];
-}
-
-/** Whether JSON.parse could accept `text`: its first character after JSON whitespace starts a value. */
-function mayBeJson(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    // { [ " - 0-9 t f n
-    return (
-      c === 0x7b ||
-      c === 0x5b ||
-      c === 0x22 ||
-      c === 0x2d ||
-      (c >= 0x30 && c <= 0x39) ||
-      c === 0x74 ||
-      c === 0x66 ||
-      c === 0x6e
-    );
-  }
-  return false;
 }

@@ -4,6 +4,7 @@ import type { DslValue } from '../dsl/values.js';
 import { toStr } from '../dsl/values.js';
 import { sleep, waitForSeconds } from '../dsl/wait-for.js';
 import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/build-request.js';
+import { withoutBody } from '../http/received-response.js';
 import { HISTORY_FIELDS, headerDump, responseFields } from '../http/response-fields.js';
 import { sendRequest } from '../http/send-request.js';
 import { sendUnsafe } from '../http/send-unsafe.js';
@@ -159,7 +160,7 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
             const isLast = hop === chain.length - 1;
             const fields = isLast
               ? lastFields
-              : responseFields({ ...res, body: '' }, lastFields.get('host') as string);
+              : responseFields(withoutBody(res), lastFields.get('host') as string);
             const opScope = new LayeredScope(
               fields,
               top,

@@ -1,6 +1,7 @@
 import type { OperatorOutcome } from '../operators/evaluate-operators.js';
 import type { ScanProtocol } from '../types.js';
 import { fromByteString } from '../util/bytes.js';
+import { isoNow } from '../util/iso-now.js';
 import type { TemplateRun } from './context.js';
 
 export interface Evidence {
@@ -42,7 +43,7 @@ export function emitFindings(
         response: cap(evidence.response, limit),
         ip: evidence.ip,
         workflowId: run.workflowId,
-        timestamp: new Date().toISOString(),
+        timestamp: isoNow(),
       },
     });
   }
