@@ -110,6 +110,10 @@ describe.each(['fa', 'en'] as const)('alerts in %s', (lang) => {
       const testRow = rows.filter({ hasText: t('testMessage') });
       await expect.poll(() => testRow.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
       expect(await testRow.getByTestId('delivery-code').textContent()).toBe(formatNumber(200, lang));
+      // The channel by its name, whole on hover even where the column cuts it short.
+      const channelCell = testRow.getByTestId('delivery-channel');
+      expect(await channelCell.textContent()).toBe(channelName);
+      expect(await channelCell.getAttribute('title')).toBe(channelName);
       await testRow.getByText(t('status.delivered'), { exact: true }).waitFor();
       expect(hooksAt(hookPath)).toHaveLength(1);
       expect(hooksAt(hookPath)[0]!.body).toMatchObject({ version: 1, type: 'test', language: lang });

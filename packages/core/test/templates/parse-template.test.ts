@@ -132,6 +132,13 @@ describe('parseTemplate', () => {
     nothing: ~
     quoted: "200"
     and: "a && b"
+    big: 12345678901234567
+    half: .5
+    nan: .NaN
+    negative: -3
+    taggedInt: !!int "12"
+    taggedText: !!str 0011
+    taggedBool: !!bool "false"
 `;
     const result = parseTemplate(valid.replace('  tags: [git, exposure]\n', metadata));
     expect(result.ok).toBe(true);
@@ -152,6 +159,13 @@ describe('parseTemplate', () => {
       nothing: null,
       quoted: '200',
       and: 'a && b',
+      big: '12345678901234567',
+      half: 0.5,
+      nan: Number.NaN,
+      negative: -3,
+      taggedInt: 12,
+      taggedText: '0011',
+      taggedBool: false,
     });
   });
 

@@ -345,7 +345,9 @@ function cookieHeader(headers: HttpRequestSpec['headers']): string | undefined {
   return undefined;
 }
 
-async function sendWithRetries(
+// Not `async`: it only hands on sendOnce's promise, and an async function returning a promise
+// adopts it through two more microtask jobs on every request.
+function sendWithRetries(
   run: TemplateRun,
   block: HttpBlock,
   spec: HttpRequestSpec,

@@ -134,43 +134,46 @@ export function AlertsPage() {
                 </tr>
               </thead>
               <tbody>
-                {(log.data?.results ?? []).map((d) => (
-                  <tr
-                    key={d.id}
-                    className="border-t border-zinc-800"
-                    data-testid="delivery-row"
-                    data-status={d.status}
-                  >
-                    {/* The panel's one date format ("6 Azar 1405, 13:05"), not the browser's numeric one. */}
-                    <td className="whitespace-nowrap p-2" data-testid="delivery-time">
-                      {formatDateTime(d.created_at, lang)}
-                    </td>
-                    {/* A channel's name on one line, cut short past 10 rem (the whole name on hover):
+                {(log.data?.results ?? []).map((d) => {
+                  const channel = nameOf.get(d.channel_id) ?? d.channel_id;
+                  return (
+                    <tr
+                      key={d.id}
+                      className="border-t border-zinc-800"
+                      data-testid="delivery-row"
+                      data-status={d.status}
+                    >
+                      {/* The panel's one date format ("6 Azar 1405, 13:05"), not the browser's numeric one. */}
+                      <td className="whitespace-nowrap p-2" data-testid="delivery-time">
+                        {formatDateTime(d.created_at, lang)}
+                      </td>
+                      {/* A channel's name on one line, cut short past 10 rem (the whole name on hover):
                         wrapped, a short name broke mid-phrase on a phone; whole, a long one pushed
                         the status out of sight. */}
-                    <td className="p-2">
-                      <bdi
-                        className="block max-w-40 truncate"
-                        title={nameOf.get(d.channel_id) ?? d.channel_id}
-                        data-testid="delivery-channel"
-                      >
-                        {nameOf.get(d.channel_id) ?? d.channel_id}
-                      </bdi>
-                    </td>
-                    <td className="p-2">
-                      {d.purpose === 'test'
-                        ? t('testMessage')
-                        : list(d.event_kinds.map((k) => (isEventKind(k) ? t(`trigger.${k}`) : k)))}
-                    </td>
-                    <td className="whitespace-nowrap p-2">{t(`status.${d.status}`)}</td>
-                    <td className="p-2" data-testid="delivery-code">
-                      {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
-                    </td>
-                    <td className="p-2 text-red-300">
-                      <bdi>{d.error ?? ''}</bdi>
-                    </td>
-                  </tr>
-                ))}
+                      <td className="p-2">
+                        <bdi
+                          className="block max-w-40 truncate"
+                          title={channel}
+                          data-testid="delivery-channel"
+                        >
+                          {channel}
+                        </bdi>
+                      </td>
+                      <td className="p-2">
+                        {d.purpose === 'test'
+                          ? t('testMessage')
+                          : list(d.event_kinds.map((k) => (isEventKind(k) ? t(`trigger.${k}`) : k)))}
+                      </td>
+                      <td className="whitespace-nowrap p-2">{t(`status.${d.status}`)}</td>
+                      <td className="p-2" data-testid="delivery-code">
+                        {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
+                      </td>
+                      <td className="p-2 text-red-300">
+                        <bdi>{d.error ?? ''}</bdi>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
