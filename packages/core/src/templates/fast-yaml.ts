@@ -1,32 +1,29 @@
 /**
- * A fast first pass over template YAML: js-yaml builds plain data about ten times faster than
- * the `yaml` library builds its node tree (which the validator needs only to say where an error
- * is). The schema resolves plain scalars exactly as `yaml`'s core schema with the number-like
+ * A fast first pass over template YAML: the subset reader (subset-yaml.ts) takes the common
+ * shape, js-yaml the rest; js-yaml builds plain data about ten times faster than the `yaml`
+ * library builds its node tree (which the validator needs only to say where an error is). The schema resolves plain scalars exactly as `yaml`'s core schema with the number-like
  * text rule of parse-template.ts, so a template that passes yields the same data either way;
  * anything unusual (an alias to a list or map, an unknown tag, several documents, a parse error)
  * returns undefined and takes the `yaml` path.
  */
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+import {
+  BOOL,
+  FLOAT,
+  FLOAT_EXP,
+  FLOAT_NAN,
+  floatValue,
+  INT_DEC,
+  INT_HEX,
+  INT_OCT,
+  intValue,
+  mayBeNumber,
+  NULL,
+  plainValue,
+} from './plain-scalar.js';
+import { subsetLoad } from './subset-yaml.js';
 
-// The `yaml` library's core-schema patterns (YAML 1.2), in its order of precedence.
-const NUMBER_LIKE_TEXT =
-  /^(?:[-+]?0[0-9]+|[-+]?[0-9]{16,}|[-+]?[0-9]+(?:\.[0-9]*)?[eE][-+]?[0-9]+|[-+]?[0-9]+\.[0-9]*0)$/;
-const INT_OCT = /^0o[0-7]+$/;
-const INT_DEC = /^[-+]?[0-9]+$/;
-const INT_HEX = /^0x[0-9a-fA-F]+$/;
-const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
-
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-
-// Most plain scalars (`GET`, `{{BaseURL}}/x`) start with a character no rule accepts, so the first
-// character decides before any pattern runs.
 const code = (data: string): number => data.charCodeAt(0);
-const isDigit = (c: number) => c >= 48 && c <= 57;
-/** `-`, `+` or a digit: how every number (and number-like text) starts. */
-const mayBeNumber = (c: number) => c === 45 || c === 43 || isDigit(c);
 
 const nullType = new Type('tag:yaml.org,2002:null', {
   kind: 'scalar',
@@ -47,11 +44,6 @@ const int = new Type('tag:yaml.org,2002:int', {
   construct: (data: string) => intValue(data),
 });
 
-function intValue(data: string): number {
-  if (INT_OCT.test(data)) return Number.parseInt(data.slice(2), 8);
-  return INT_HEX.test(data) ? Number.parseInt(data, 16) : Number(data);
-}
-
 const float = new Type('tag:yaml.org,2002:float', {
   kind: 'scalar',
   resolve: (data: string) =>
@@ -60,44 +52,24 @@ const float = new Type('tag:yaml.org,2002:float', {
   construct: (data: string) => floatValue(data),
 });
 
-function floatValue(data: string): number {
-  if (!FLOAT_NAN.test(data)) return Number.parseFloat(data);
-  if (data.endsWith('nan') || data.endsWith('NaN') || data.endsWith('NAN')) return Number.NaN;
-  return data.startsWith('-') ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-}
-
 /** What `plainScalar.resolve` decided, for the `construct` js-yaml calls right after it. */
 let resolvedValue: unknown;
 
 /**
- * The five rules above as one implicit type, applied in their order (number-like text, null, bool,
- * int, float). js-yaml calls every implicit type's `resolve` on every plain scalar until one says
- * yes: five types made that call site megamorphic for each of the corpus's ~1.5 million scalars.
+ * plainValue's rules as one implicit type. js-yaml calls every implicit type's `resolve` on every
+ * plain scalar until one says yes: five types made that call site megamorphic for each of the
+ * corpus's ~1.5 million scalars. A scalar that stays text is left to js-yaml's own `str`.
  */
 const plainScalar = new Type('tag:yaml.org,2002:str', {
   kind: 'scalar',
   resolve: (data: string) => {
-    const c = code(data);
-    // Only numbers start with these; the other rules (null, bool) never accept them.
-    if (mayBeNumber(c) || c === 46) {
-      if (NUMBER_LIKE_TEXT.test(data)) return resolvedAs(data);
-      if (c !== 46 && (INT_OCT.test(data) || INT_DEC.test(data) || INT_HEX.test(data)))
-        return resolvedAs(intValue(data));
-      if (FLOAT_NAN.test(data) || FLOAT_EXP.test(data) || FLOAT.test(data))
-        return resolvedAs(floatValue(data));
-      return false;
-    }
-    if (data.length <= 4 && NULL.test(data)) return resolvedAs(null);
-    if ((data.length === 4 || data.length === 5) && BOOL.test(data)) return resolvedAs(c === 116 || c === 84);
-    return false;
+    const value = plainValue(data);
+    if (value === data) return false;
+    resolvedValue = value;
+    return true;
   },
   construct: () => resolvedValue,
 });
-
-function resolvedAs(value: unknown): true {
-  resolvedValue = value;
-  return true;
-}
 
 // FAILSAFE has only the explicit str/seq/map types: plain scalars go through `plainScalar`, and
 // the rule types stay reachable by explicit tag (`!!int "12"`).
@@ -141,6 +113,11 @@ function mayHaveAnchor(source: string): boolean {
 
 /** Plain data of a template's YAML, or undefined when the `yaml` path must decide. */
 export function fastLoad(source: string): Record<string, unknown> | undefined {
+  return subsetLoad(source) ?? jsYamlLoad(source);
+}
+
+/** js-yaml's reading with this schema: what the subset reader must equal wherever it answers. */
+export function jsYamlLoad(source: string): Record<string, unknown> | undefined {
   let data: unknown;
   try {
     data = load(source, { schema: SCHEMA });
