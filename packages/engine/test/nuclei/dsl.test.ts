@@ -42,6 +42,19 @@ describe('DSL with govaluate semantics', () => {
     expect(evaluateDsl('len(5555)', scope({}))).toBe(4);
   });
 
+  it('to_lower and to_upper change ASCII letters only, as Go does on the bytes of a body', () => {
+    // A byte string: À is byte 0xC0, É in UTF-8 is bytes 0xC3 0x89. Go leaves every byte ≥ 0x80 alone.
+    const body = 'ÀB-Cz\xC3\x89';
+    expect(evaluateDsl('to_lower(body)', scope({ body }))).toBe('Àb-cz\xC3\x89');
+    expect(evaluateDsl('to_upper(body)', scope({ body: 'àb-Cz\xE9' }))).toBe('àB-CZ\xE9');
+    expect(evaluateDsl('to_lower(body)', scope({ body: 'Apache/2.4 SERVER ok' }))).toBe(
+      'apache/2.4 server ok',
+    );
+    expect(evaluateDsl('to_upper(body)', scope({ body: 'Apache/2.4 server OK' }))).toBe(
+      'APACHE/2.4 SERVER OK',
+    );
+  });
+
   it('answers to helper names without underscores', () => {
     expect(evaluateDsl('tolower("AbC")', scope({}))).toBe('abc');
     expect(evaluateDsl('base64decode("aGk=")', scope({}))).toBe('hi');
