@@ -79,9 +79,10 @@ export function subsetLoad(source: string): Record<string, unknown> | undefined 
     return undefined;
   try {
     return new SubsetReader(source).document();
-  } catch (error) {
-    if (error === NOT_SUBSET) return undefined;
-    throw error;
+  } catch {
+    // NOT_SUBSET, or the stack running out on thousands of nested levels (a hostile template):
+    // js-yaml and then the `yaml` path decide, as they did before this reader.
+    return undefined;
   }
 }
 

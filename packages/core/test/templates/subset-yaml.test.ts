@@ -145,6 +145,12 @@ describe('subsetLoad', () => {
     });
   }
 
+  it('gives a hostile nesting depth to js-yaml instead of throwing', () => {
+    const deep = Array.from({ length: 4_000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n');
+    expect(subsetLoad(deep)).toBeUndefined();
+    expect(() => fastLoad(deep)).not.toThrow();
+  });
+
   it('never differs from js-yaml on generated templates and their one-character mutations', () => {
     const random = seeded(18);
     let answered = 0;
