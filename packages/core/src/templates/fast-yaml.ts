@@ -1,8 +1,9 @@
 /**
  * A fast first pass over template YAML: the subset reader (subset-yaml.ts) takes the common
  * shape, js-yaml the rest; js-yaml builds plain data about ten times faster than the `yaml`
- * library builds its node tree (which the validator needs only to say where an error is). The schema resolves plain scalars exactly as `yaml`'s core schema with the number-like
- * text rule of parse-template.ts, so a template that passes yields the same data either way;
+ * library builds its node tree (which the validator needs only to say where an error is). The
+ * schema resolves plain scalars exactly as `yaml`'s core schema with the number-like text rule of
+ * parse-template.ts (plain-scalar.ts), so a template that passes yields the same data either way;
  * anything unusual (an alias to a list or map, an unknown tag, several documents, a parse error)
  * returns undefined and takes the `yaml` path.
  */
