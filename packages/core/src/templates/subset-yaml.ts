@@ -255,7 +255,10 @@ class SubsetReader {
         const value = this.valueAfter(dash + 1, n, false);
         // js-yaml files an entry less indented than an empty `-` into the same list (its sequence
         // loop skips the indent check after an empty entry); YAML says otherwise: left to js-yaml.
-        if (value === null && this.nextIndent() !== -1 && this.nextIndent() < n) notSubset();
+        if (value === null) {
+          const next = this.nextIndent();
+          if (next !== -1 && next < n) notSubset();
+        }
         list.push(value);
       } else if (this.isListEntry(p)) notSubset();
       else if (this.startsKey(p)) list.push(this.map(p - this.start, true));
