@@ -9,6 +9,7 @@ import { onAbort } from '../util/abort-registry.js';
 import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
 import { ReceivedResponse } from './received-response.js';
+import { sendWithSocket, socketCanSend } from './send-socket.js';
 import { sendWithUndici, undiciCanSend } from './send-undici.js';
 import { type HttpRequestSpec, type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
@@ -38,17 +39,19 @@ export function dumpRequest(
   return `${method} ${path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 }
 
-// undici is the default: it costs about half the CPU per request of node:http (see
-// docs/benchmarks.md, "Template engine"). DIDBAN_ENGINE_HTTP=node sends everything through
-// node:http, as the engine did before.
+// The socket client is the default: per request it costs less than half of node:http and a third
+// of undici's dispatcher (docs/benchmarks.md, "Template engine"). DIDBAN_ENGINE_HTTP=undici sends
+// ordinary requests through undici as sessions 6–10 did, =node everything through node:http.
 const NODE_ONLY = process.env.DIDBAN_ENGINE_HTTP === 'node';
+const UNDICI = process.env.DIDBAN_ENGINE_HTTP === 'undici';
 
 /**
  * Sends one request and reads at most `readLimit` body bytes. Never follows redirects (the
  * executor does, so each hop can be matched). Throws NetworkError on connection failures and
  * timeouts; the overall deadline also covers servers that trickle bytes forever. Ordinary
- * requests go through undici (cheaper per request); `@Host`, `@tls-sni`, the headers undici
- * rewrites or refuses, and responses its parser rejects go through node:http. A request whose
+ * requests go through the socket client (cheapest per request), requests it would not write as
+ * given through undici; `@Host`, `@tls-sni`, the headers undici rewrites or refuses, and responses
+ * the parsers reject go through node:http. A request whose
  * connection is lost before any answer is sent once more (connection-lost.ts).
  */
 export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<HttpResponse> {
@@ -70,15 +73,10 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
   if (NODE_ONLY || spec.connectTo || spec.sni || !undiciCanSend(spec.method, url.tls, flat, hasHost))
     return viaNode();
   const origin = `${url.tls ? 'https' : 'http'}://${url.authority}`;
-  return sendWithUndici(
-    origin,
-    url.path,
-    spec.method,
-    flat,
-    spec.body,
-    { url: spec.url, requestDump, fallback: viaNode },
-    opts,
-  );
+  const exchange = { url: spec.url, requestDump, fallback: viaNode };
+  if (!UNDICI && socketCanSend(spec.method, url.path, flat))
+    return sendWithSocket(origin, url, url.path, spec.method, flat, spec.body, exchange, opts);
+  return sendWithUndici(origin, url.path, spec.method, flat, spec.body, exchange, opts);
 }
 
 function sendWithNodeHttp(

@@ -5,7 +5,7 @@ import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
 import { OriginPools } from './origin-pools.js';
 import { ReceivedResponse } from './received-response.js';
-import { type HttpResponse, NetworkError, type SendOptions } from './types.js';
+import { type Exchange, type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
 /**
  * The fast path for ordinary requests: undici's dispatcher with a handler object per request. The
@@ -99,17 +99,6 @@ function refused(error: Error): boolean {
     ARGUMENT_REFUSALS.has(code) ||
     code.startsWith('HPE_')
   );
-}
-
-interface Exchange {
-  readonly url: string;
-  readonly requestDump: () => string;
-  /**
-   * node:http, for what undici refuses (it then sends the request as before), and the one resend
-   * of a request whose connection was lost before any answer (`resend` false: see
-   * connection-lost.ts).
-   */
-  readonly fallback: (resend: boolean) => Promise<HttpResponse>;
 }
 
 /** One request: the dispatcher calls these methods as the response arrives. */

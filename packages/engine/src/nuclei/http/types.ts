@@ -34,6 +34,18 @@ export interface HttpResponse {
   readonly ip?: string;
 }
 
+/** One request as the fast clients (send-socket.ts, send-undici.ts) see it. */
+export interface Exchange {
+  readonly url: string;
+  readonly requestDump: () => string;
+  /**
+   * node:http, for what the fast client refuses (it then sends the request as before), and the one
+   * resend of a request whose connection was lost before any answer (`resend` false: see
+   * connection-lost.ts).
+   */
+  readonly fallback: (resend: boolean) => Promise<HttpResponse>;
+}
+
 /** A connection-level failure (refused, reset, timeout): counts towards max host errors. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

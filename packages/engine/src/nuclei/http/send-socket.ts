@@ -1,0 +1,203 @@
+import { onAbort } from '../util/abort-registry.js';
+import { connectionLost } from './connection-lost.js';
+import { decodeBody } from './decode-body.js';
+import { ReceivedResponse } from './received-response.js';
+import { type Connection, type ConnectionUser, type OriginParts, SocketPool } from './socket-pool.js';
+import { type Exchange, type HttpResponse, NetworkError, type SendOptions } from './types.js';
+
+/**
+ * The fast path for ordinary requests: the request written to a keep-alive socket in one piece and
+ * the response read by http-parser-js, with nothing between them. Per request this costs a third
+ * of undici's dispatcher (its request object, header validation, queue and handler chain) and
+ * less than half of node:http's (a ClientRequest, an IncomingMessage stream and the agent's
+ * bookkeeping): docs/benchmarks.md, Template engine, "Session 11".
+ *
+ * Anything out of the ordinary goes elsewhere before a byte is written (`socketCanSend`): undici
+ * then node:http as before. A response the parser refuses is sent again through node:http, and a
+ * connection lost before any answer gets one more try there, as with undici.
+ */
+
+const pool = new SocketPool();
+
+/** Closes the idle keep-alive connections (tests; a process that is done scanning). */
+export const closeIdleSockets = (): void => pool.closeIdle();
+
+/** Origins holding idle connections (tests). */
+export const idleOrigins = (): number => pool.size;
+
+// RFC 9110 tokens for methods and header names; values without CR, LF, NUL or other controls but
+// tab; a path of visible bytes. undici refuses the rest and node:http then sends it as before, so
+// such requests keep that path.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const PATH = /^[\x21-\xff]+$/;
+// Methods whose requests carry a body by definition: Content-Length: 0 when they have none (Go too).
+const PAYLOAD_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Whether the socket client writes this request exactly as given. */
+export function socketCanSend(method: string, path: string, flat: readonly string[]): boolean {
+  if (!TOKEN.test(method) || !PATH.test(path)) return false;
+  for (let i = 0; i < flat.length; i += 2) {
+    if (!TOKEN.test(flat[i]!) || !VALUE.test(flat[i + 1]!)) return false;
+  }
+  return true;
+}
+
+/** One request on one connection: the connection calls these as the response arrives. */
+class SocketRequest implements ConnectionUser {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private truncated = false;
+  private settled = false;
+  private status = 0;
+  private statusText = '';
+  private httpVersion = '1.1';
+  private headers: [string, string][] = [];
+  private encoding: string | undefined;
+  private gotHeaders = false;
+  private ip: string | undefined;
+  private readonly deadline: NodeJS.Timeout;
+  private readonly unregister: () => void;
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly conn: Connection,
+    private readonly exchange: Exchange,
+    private readonly opts: SendOptions,
+    private readonly resolve: (res: HttpResponse | Promise<HttpResponse>) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.deadline = setTimeout(
+      () => this.fail(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),
+      opts.timeoutMs,
+    );
+    this.unregister = onAbort(opts.signal, () => this.fail(new NetworkError('aborted')));
+  }
+
+  onHeaders(status: number, statusText: string, version: string, raw: string[], upgrade: boolean): void {
+    if (upgrade) {
+      // A protocol switch is node:http's to handle, as it was when undici refused one.
+      this.fallBack(true);
+      return;
+    }
+    this.status = status;
+    this.statusText = statusText;
+    this.httpVersion = version;
+    this.gotHeaders = true;
+    this.ip = this.conn.socket.remoteAddress;
+    const headers = this.headers;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i]!;
+      const value = raw[i + 1]!;
+      headers.push([name, value]);
+      if (name.length === 16 && name.toLowerCase() === 'content-encoding')
+        this.encoding = this.encoding === undefined ? value : `${this.encoding}, ${value}`;
+    }
+  }
+
+  onBody(chunk: Buffer): void {
+    if (this.settled) return;
+    const room = this.opts.readLimit - this.size;
+    if (chunk.length >= room) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.size += room;
+      this.truncated = true;
+      // Stop reading: the cap is the point. The connection is not reused after this.
+      this.conn.destroy();
+      this.finish();
+      return;
+    }
+    // The parser hands out views of the socket's buffer, which is not reused: kept as they are.
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  onComplete(): void {
+    if (this.settled) return;
+    this.conn.release(this.headers);
+    this.finish();
+  }
+
+  onBroken(error: Error | undefined, unparsable: boolean): void {
+    // A body cut short (the server closed before Content-Length) keeps what came, as Nuclei does.
+    if (this.gotHeaders) {
+      this.conn.destroy();
+      this.finish();
+      return;
+    }
+    // The parser refused the response: node:http (its lenient parser) gets the request.
+    if (unparsable) this.fallBack(true);
+    // Closed or reset before any answer: one more try through node:http, as undici's path does.
+    else if (error === undefined || connectionLost(error)) this.fallBack(false);
+    else this.fail(error);
+  }
+
+  private settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.deadline);
+    this.unregister();
+    return true;
+  }
+
+  private fallBack(resend: boolean): void {
+    if (!this.settle()) return;
+    this.conn.destroy();
+    this.resolve(this.exchange.fallback(resend));
+  }
+
+  private fail(error: Error): void {
+    if (!this.settle()) return;
+    this.conn.destroy();
+    this.reject(error instanceof NetworkError ? error : new NetworkError(error.message));
+  }
+
+  private finish(): void {
+    if (!this.settle()) return;
+    const raw = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    const body = decodeBody(raw, this.encoding, this.opts.readLimit);
+    this.resolve(
+      new ReceivedResponse(
+        {
+          url: this.exchange.url,
+          status: this.status,
+          statusText: this.statusText,
+          httpVersion: this.httpVersion,
+          headers: this.headers,
+          body: body.toString('latin1'),
+          truncated: this.truncated,
+          durationMs: performance.now() - this.started,
+          ip: this.ip,
+        },
+        this.exchange.requestDump,
+      ),
+    );
+  }
+}
+
+/**
+ * Sends one request on a keep-alive connection; `flat` already holds Host and passed
+ * `socketCanSend`. Rejects with NetworkError.
+ */
+export function sendWithSocket(
+  origin: string,
+  parts: OriginParts,
+  path: string,
+  method: string,
+  flat: readonly string[],
+  body: string,
+  exchange: Exchange,
+  opts: SendOptions,
+): Promise<HttpResponse> {
+  let head = `${method} ${path} HTTP/1.1\r\n`;
+  for (let i = 0; i < flat.length; i += 2) head += `${flat[i]}: ${flat[i + 1]}\r\n`;
+  if (body.length > 0 || PAYLOAD_METHODS.has(method)) head += `Content-Length: ${body.length}\r\n`;
+  head += '\r\n';
+  return new Promise<HttpResponse>((resolve, reject) => {
+    const conn = pool.acquire(origin, parts);
+    const request = new SocketRequest(conn, exchange, opts, resolve, reject);
+    // A HEAD response has no body; its connection is not reused (a server may send one anyway).
+    if (method === 'HEAD') conn.reusable = false;
+    conn.send(request, body.length > 0 ? head + body : head, method === 'HEAD');
+  });
+}

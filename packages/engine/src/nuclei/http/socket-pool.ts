@@ -1,0 +1,270 @@
+import { isIP, type Socket, connect as tcpConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import { HTTPParser } from 'http-parser-js';
+
+/**
+ * Keep-alive connections for the socket client (send-socket.ts): one stack of idle connections per
+ * origin, as many connections per origin as requests in flight (undici's Pool without a
+ * `connections` cap), one request at a time on each (no pipelining, as Nuclei).
+ *
+ * An origin's entry is deleted with its last idle connection, so scanning 10,000 host names holds
+ * nothing per host afterwards (the leak OriginPools fixed in undici's Agent).
+ */
+
+// The socket client keeps header bytes as they came, like every other path of the engine: the
+// parser's default, 'ascii', would clear the high bit of each byte of a header line.
+HTTPParser.encoding = 'latin1';
+
+/** undici's defaults, which the engine used before: 30 s idle, a server's own hint less 500 ms. */
+const IDLE_MS = 30_000;
+const HINT_MARGIN_MS = 500;
+const MAX_HEADER_BYTES = 64 * 1024;
+const SWEEP_MS = 5_000;
+
+/** What a connection tells the request it is serving (send-socket.ts implements it). */
+export interface ConnectionUser {
+  onHeaders(status: number, statusText: string, version: string, raw: string[], upgrade: boolean): void;
+  onBody(chunk: Buffer): void;
+  onComplete(): void;
+  /**
+   * The response cannot complete: a socket error, the connection closing (no error), or bytes the
+   * parser refused (`unparsable`).
+   */
+  onBroken(error: Error | undefined, unparsable: boolean): void;
+}
+
+export class Connection {
+  readonly parser: InstanceType<typeof HTTPParser> = new HTTPParser(HTTPParser.RESPONSE);
+  user: ConnectionUser | undefined;
+  /** Served a response before: a request on it may meet the server's idle close. */
+  reused = false;
+  /** False once anything makes a further request on it unsafe (extra bytes, `Connection: close`). */
+  reusable = true;
+  idleUntil = 0;
+  ip: string | undefined;
+  /** A 1xx response is skipped: its completion is not the request's. */
+  private informational = false;
+  /** The request was a HEAD: its response has no body. */
+  private skipBody = false;
+
+  constructor(
+    readonly socket: Socket,
+    readonly origin: string,
+    private readonly pool: SocketPool,
+  ) {
+    const parser = this.parser;
+    parser.maxHeaderSize = MAX_HEADER_BYTES;
+    parser[HTTPParser.kOnHeadersComplete] = (info) => {
+      const user = this.user;
+      if (!user) {
+        this.reusable = false;
+        return 1;
+      }
+      if (info.statusCode < 200 && info.statusCode !== 101) {
+        this.informational = true;
+        return 0;
+      }
+      if (!info.shouldKeepAlive) this.reusable = false;
+      user.onHeaders(
+        info.statusCode,
+        info.statusMessage,
+        `${info.versionMajor}.${info.versionMinor}`,
+        info.headers,
+        info.upgrade,
+      );
+      // A HEAD response has no body whatever its Content-Length says.
+      return this.skipBody ? 1 : 0;
+    };
+    parser[HTTPParser.kOnBody] = (chunk) => this.user?.onBody(chunk);
+    parser[HTTPParser.kOnMessageComplete] = () => {
+      if (this.informational) {
+        this.informational = false;
+        return;
+      }
+      // Bytes after the response: the server does not speak as we understood it; do not reuse.
+      const at = parser as unknown as { offset: number; end: number };
+      if (at.offset < at.end) this.reusable = false;
+      this.user?.onComplete();
+    };
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 60_000);
+    socket.on('data', (data: Buffer) => this.onData(data));
+    socket.on('error', (error: Error) => this.broken(error));
+    socket.on('close', () => this.closed());
+    socket.on('end', () => this.ended());
+  }
+
+  /** Hands the connection to a request and writes it. */
+  send(user: ConnectionUser, head: string, skipBody: boolean): void {
+    this.user = user;
+    this.skipBody = skipBody;
+    this.socket.ref();
+    this.socket.write(head, 'latin1');
+  }
+
+  /** The request is done with it: back to the idle stack when the server allows it, else closed. */
+  release(headers: readonly (readonly [string, string])[]): void {
+    this.user = undefined;
+    this.reused = true;
+    if (!this.reusable || this.socket.destroyed) {
+      this.socket.destroy();
+      return;
+    }
+    const idle = idleMs(headers);
+    if (idle <= 0) {
+      this.socket.destroy();
+      return;
+    }
+    this.idleUntil = performance.now() + idle;
+    this.socket.unref();
+    this.pool.park(this);
+  }
+
+  destroy(): void {
+    this.user = undefined;
+    this.reusable = false;
+    this.socket.destroy();
+  }
+
+  private onData(data: Buffer): void {
+    if (!this.user) {
+      // Nothing asked: whatever this is, the connection is no longer in step with the server.
+      this.destroy();
+      return;
+    }
+    const result = this.parser.execute(data);
+    if (result instanceof Error) {
+      this.reusable = false;
+      const user = this.user;
+      this.user = undefined;
+      user?.onBroken(result, true);
+      this.socket.destroy();
+    }
+  }
+
+  private ended(): void {
+    // A body that runs until the server closes ends here.
+    if (this.user) {
+      const result = this.parser.finish();
+      if (result instanceof Error) this.broken(undefined);
+    }
+    this.reusable = false;
+  }
+
+  private broken(error: Error | undefined): void {
+    this.reusable = false;
+    const user = this.user;
+    this.user = undefined;
+    user?.onBroken(error, false);
+  }
+
+  private closed(): void {
+    this.pool.forget(this);
+    this.broken(undefined);
+  }
+}
+
+/** How long the server lets an idle connection live, from its `Keep-Alive: timeout=N`. */
+function idleMs(headers: readonly (readonly [string, string])[]): number {
+  for (const [name, value] of headers) {
+    if (name.length !== 10 || name.toLowerCase() !== 'keep-alive') continue;
+    const m = /timeout=(\d+)/i.exec(value);
+    if (m) return Math.min(IDLE_MS, Number(m[1]) * 1000 - HINT_MARGIN_MS);
+  }
+  return IDLE_MS;
+}
+
+export interface OriginParts {
+  readonly tls: boolean;
+  readonly host: string;
+  readonly port: number;
+}
+
+export class SocketPool {
+  private readonly idle = new Map<string, Connection[]>();
+  private readonly sessions = new Map<string, Buffer>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  /** Origins with idle connections right now (for tests). */
+  get size(): number {
+    return this.idle.size;
+  }
+
+  /** An idle connection to `origin` still within its idle time, or a new one. */
+  acquire(origin: string, parts: OriginParts): Connection {
+    const list = this.idle.get(origin);
+    if (list) {
+      const now = performance.now();
+      for (let conn = list.pop(); conn; conn = list.pop()) {
+        if (conn.socket.destroyed || conn.idleUntil <= now) conn.destroy();
+        else {
+          if (list.length === 0) this.idle.delete(origin);
+          return conn;
+        }
+      }
+      this.idle.delete(origin);
+    }
+    return new Connection(this.open(parts), origin, this);
+  }
+
+  park(conn: Connection): void {
+    let list = this.idle.get(conn.origin);
+    if (!list) {
+      list = [];
+      this.idle.set(conn.origin, list);
+    }
+    list.push(conn);
+    this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
+  }
+
+  /** A connection closed: out of the idle stack if it was there. */
+  forget(conn: Connection): void {
+    const list = this.idle.get(conn.origin);
+    if (!list) return;
+    const at = list.indexOf(conn);
+    if (at < 0) return;
+    list.splice(at, 1);
+    if (list.length === 0) this.idle.delete(conn.origin);
+  }
+
+  /** Closes every idle connection (tests, shutdown). */
+  closeIdle(): void {
+    for (const list of this.idle.values()) for (const conn of list) conn.destroy();
+    this.idle.clear();
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const [origin, list] of this.idle) {
+      for (const conn of list.filter((c) => c.idleUntil <= now)) conn.destroy();
+      const left = list.filter((c) => !c.socket.destroyed);
+      if (left.length === 0) this.idle.delete(origin);
+      else this.idle.set(origin, left);
+    }
+    if (this.idle.size === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
+  }
+
+  private open({ tls, host, port }: OriginParts): Socket {
+    if (!tls) return tcpConnect({ host, port });
+    // As undici's connector: no certificate checks (scanners talk to anything), SNI for names
+    // only, HTTP/1.1 by ALPN, TLS sessions resumed per server name.
+    const servername = isIP(host) ? undefined : host;
+    const key = `${servername ?? host}:${port}`;
+    const socket = tlsConnect({
+      host,
+      port,
+      servername,
+      rejectUnauthorized: false,
+      ALPNProtocols: ['http/1.1'],
+      session: this.sessions.get(key),
+    });
+    socket.on('session', (session: Buffer) => {
+      if (this.sessions.size >= 1_000) this.sessions.clear();
+      this.sessions.set(key, session);
+    });
+    return socket;
+  }
+}
