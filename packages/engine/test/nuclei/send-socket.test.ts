@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sendRequest } from '../../src/nuclei/http/send-request.js';
 import { closeIdleSockets, idleOrigins } from '../../src/nuclei/http/send-socket.js';
+import { createScopePolicy, installSocketGuard } from '../../src/scope/index.js';
 
 /**
  * The socket client (send-socket.ts), the engine's default path for ordinary requests, against
@@ -243,5 +244,21 @@ describe('socket client', () => {
     await kept.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(idleOrigins()).toBe(0);
+  });
+
+  it('connects only where the scan scope policy allows (the socket guard sees its connects)', async () => {
+    const server = await lab((_req, socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
+    closeIdleSockets();
+    const uninstall = installSocketGuard(createScopePolicy({ blockInternal: true }));
+    try {
+      for (const host of ['127.0.0.1', 'localhost', '2130706433'])
+        await expect(
+          sendRequest({ method: 'GET', url: `http://${host}:${server.port}/`, headers: [], body: '' }, opts),
+          host,
+        ).rejects.toThrow(/outside the allowed scan scope/);
+      expect(server.connections()).toBe(0);
+    } finally {
+      uninstall();
+    }
   });
 });
