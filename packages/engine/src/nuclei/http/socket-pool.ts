@@ -36,8 +36,6 @@ export interface ConnectionUser {
 export class Connection {
   readonly parser: InstanceType<typeof HTTPParser> = new HTTPParser(HTTPParser.RESPONSE);
   user: ConnectionUser | undefined;
-  /** Served a response before: a request on it may meet the server's idle close. */
-  reused = false;
   /** False once anything makes a further request on it unsafe (extra bytes, `Connection: close`). */
   reusable = true;
   idleUntil = 0;
@@ -105,7 +103,6 @@ export class Connection {
   /** The request is done with it: back to the idle stack when the server allows it, else closed. */
   release(headers: readonly (readonly [string, string])[]): void {
     this.user = undefined;
-    this.reused = true;
     if (!this.reusable || this.socket.destroyed) {
       this.socket.destroy();
       return;
@@ -143,12 +140,12 @@ export class Connection {
   }
 
   private ended(): void {
-    // A body that runs until the server closes ends here.
+    // The server is done with this connection; a body that runs until it closes ends here.
+    this.reusable = false;
     if (this.user) {
       const result = this.parser.finish();
       if (result instanceof Error) this.broken(undefined);
     }
-    this.reusable = false;
   }
 
   private broken(error: Error | undefined): void {
