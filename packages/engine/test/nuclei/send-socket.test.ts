@@ -1,4 +1,6 @@
 import net from 'node:net';
+import tls from 'node:tls';
+import { generate } from 'selfsigned';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sendRequest } from '../../src/nuclei/http/send-request.js';
 import { closeIdleSockets, idleOrigins } from '../../src/nuclei/http/send-socket.js';
@@ -247,7 +249,9 @@ describe('socket client', () => {
   });
 
   it('connects only where the scan scope policy allows (the socket guard sees its connects)', async () => {
-    const server = await lab((_req, socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
+    const server = await lab((_req, socket) =>
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'),
+    );
     closeIdleSockets();
     const uninstall = installSocketGuard(createScopePolicy({ blockInternal: true }));
     try {
@@ -259,6 +263,38 @@ describe('socket client', () => {
       expect(server.connections()).toBe(0);
     } finally {
       uninstall();
+    }
+  });
+
+  it('speaks TLS without checking certificates, resumes the connection, and sends SNI for names only', async () => {
+    const pems = await generate([{ name: 'commonName', value: 'lab.didban.test' }]);
+    const names: (string | false)[] = [];
+    let connections = 0;
+    const server = tls.createServer({ key: pems.private, cert: pems.cert }, (socket) => {
+      connections++;
+      names.push((socket as tls.TLSSocket & { servername?: string | false }).servername ?? false);
+      socket.on('data', () => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\ntls'));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      const url = `https://127.0.0.1:${port}/`;
+      for (let i = 0; i < 2; i++) {
+        const res = await sendRequest({ method: 'GET', url, headers: [], body: '' }, opts);
+        expect(res.body).toBe('tls');
+      }
+      expect(connections).toBe(1);
+      const named = await sendRequest(
+        { method: 'GET', url: `https://localhost:${port}/`, headers: [], body: '' },
+        opts,
+      );
+      expect(named.body).toBe('tls');
+      // A host name is sent as the server name, an IP address never.
+      expect(names).toEqual([false, 'localhost']);
+    } finally {
+      closeIdleSockets();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
