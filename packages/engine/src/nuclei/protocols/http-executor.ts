@@ -376,14 +376,41 @@ function sendWithRetries(
   return sendOnce(run, spec, send);
 }
 
-async function sendOnce(
+/**
+ * The first attempt without an async frame when no rate limit applies (the common case: one
+ * promise layer less per request); later attempts and rate-limited sends in `sendAttempts`.
+ */
+function sendOnce(
   run: TemplateRun,
   spec: HttpRequestSpec,
   send: () => Promise<HttpResponse>,
 ): Promise<HttpResponse | undefined> {
   const { scan } = run;
-  let lastError: Error | undefined;
-  for (let attempt = 0; attempt <= scan.options.retries; attempt++) {
+  if (!scan.limiter.unlimited) return sendAttempts(run, spec, send, 0, undefined);
+  if (scan.signal.aborted) return Promise.resolve(undefined);
+  let sent: Promise<HttpResponse>;
+  try {
+    sent = send();
+  } catch (error) {
+    // Thrown before sending (a URL that does not parse): no retry, as in sendAttempts.
+    return Promise.resolve(failed(run, spec, error as Error));
+  }
+  return sent.then(undefined, (error: Error) =>
+    scan.signal.aborted || !(error instanceof NetworkError)
+      ? failed(run, spec, error)
+      : sendAttempts(run, spec, send, 1, error),
+  );
+}
+
+async function sendAttempts(
+  run: TemplateRun,
+  spec: HttpRequestSpec,
+  send: () => Promise<HttpResponse>,
+  first: number,
+  lastError: Error | undefined,
+): Promise<HttpResponse | undefined> {
+  const { scan } = run;
+  for (let attempt = first; attempt <= scan.options.retries; attempt++) {
     if (scan.signal.aborted) return undefined;
     try {
       if (!scan.limiter.unlimited) await scan.limiter.take(scan.signal);
@@ -393,6 +420,12 @@ async function sendOnce(
       if (scan.signal.aborted || !(error instanceof NetworkError)) break;
     }
   }
+  return failed(run, spec, lastError);
+}
+
+/** Every attempt failed: the host's error count and a failure event (none once the scan stopped). */
+function failed(run: TemplateRun, spec: HttpRequestSpec, lastError: Error | undefined): undefined {
+  const { scan } = run;
   const host = run.target ? hostname(run.target) : new URL(spec.url).host;
   if (!scan.signal.aborted) {
     scan.hostErrors.record(host);

@@ -20,9 +20,12 @@ export class EventChannel<T> implements AsyncIterableIterator<T> {
     private readonly highWater = 256,
   ) {}
 
-  /** Resolves at once while the buffer is below `highWater`, else once the consumer drained it. */
-  room(): Promise<void> {
-    if (this.closed || this.buffer.length < this.highWater) return Promise.resolve();
+  /**
+   * Undefined while the buffer is below `highWater` (go on: no promise, no microtask for every
+   * template × target run), else a promise that resolves once the consumer drained it.
+   */
+  room(): Promise<void> | undefined {
+    if (this.closed || this.buffer.length < this.highWater) return undefined;
     return new Promise((resolve) => this.roomWaiters.push(resolve));
   }
 

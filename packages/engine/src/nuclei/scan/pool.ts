@@ -3,7 +3,7 @@ export async function runPool<T>(
   items: Iterable<T>,
   limit: number,
   signal: AbortSignal,
-  worker: (item: T) => Promise<void>,
+  worker: (item: T) => Promise<unknown>,
 ): Promise<void> {
   const iterator = items[Symbol.iterator]();
   const lanes = Array.from({ length: Math.max(1, limit) }, async () => {
