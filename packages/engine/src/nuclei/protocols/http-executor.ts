@@ -285,58 +285,93 @@ export function partReader(scope: LayeredScope): (part: string | undefined) => s
   };
 }
 
-/** Sends with retries, cookies and redirects; returns every hop, or undefined after a recorded failure. */
-async function sendChain(
+/**
+ * Sends with retries, cookies and redirects; returns every hop, or undefined after a recorded
+ * failure. The first hop has no async frame of its own (most requests are one hop).
+ */
+function sendChain(
   run: TemplateRun,
   block: HttpBlock,
   built: BuiltRequest,
 ): Promise<HttpResponse[] | undefined> {
+  return sendWithRetries(run, block, built.spec, built.timeoutMs).then((res) =>
+    res ? afterHop(run, block, built, [res], built.spec) : undefined,
+  );
+}
+
+/** Keeps the last hop's cookies, then follows its redirect when the block and options say so. */
+function afterHop(
+  run: TemplateRun,
+  block: HttpBlock,
+  built: BuiltRequest,
+  chain: HttpResponse[],
+  spec: HttpRequestSpec,
+): HttpResponse[] | Promise<HttpResponse[]> {
+  const res = chain[chain.length - 1]!;
+  if (!block.disableCookie) {
+    // Most responses set no cookie: no arrays unless one does.
+    let setCookies: string[] | undefined;
+    for (const [k, v] of res.headers) {
+      if (k.length !== 10 || k.toLowerCase() !== 'set-cookie') continue;
+      setCookies ??= [];
+      setCookies.push(v);
+    }
+    if (setCookies) run.cookies.store(setCookies);
+  }
+  const next = redirectSpec(run, block, spec, res, chain.length - 1);
+  return next ? followRedirect(run, block, built, chain, next) : chain;
+}
+
+async function followRedirect(
+  run: TemplateRun,
+  block: HttpBlock,
+  built: BuiltRequest,
+  chain: HttpResponse[],
+  spec: HttpRequestSpec,
+): Promise<HttpResponse[]> {
+  const res = await sendWithRetries(run, block, spec, built.timeoutMs);
+  if (!res) return chain;
+  chain.push(res);
+  return afterHop(run, block, built, chain, spec);
+}
+
+/** The request for the redirect `res` asks for, or undefined when it is not followed. */
+function redirectSpec(
+  run: TemplateRun,
+  block: HttpBlock,
+  spec: HttpRequestSpec,
+  res: HttpResponse,
+  hop: number,
+): HttpRequestSpec | undefined {
   const { scan } = run;
   const follow =
     !scan.options.disableRedirects &&
     (block.redirects || block.hostRedirects || scan.options.followRedirects);
+  if (!follow || !isRedirect(res.status)) return undefined;
   const maxRedirects = block.maxRedirects ?? scan.options.maxRedirects;
-  const chain: HttpResponse[] = [];
-  let spec = built.spec;
-  for (let hop = 0; ; hop++) {
-    const res = await sendWithRetries(run, block, spec, built.timeoutMs);
-    if (!res) return chain.length > 0 ? chain : undefined;
-    chain.push(res);
-    if (!block.disableCookie) {
-      // Most responses set no cookie: no arrays unless one does.
-      let setCookies: string[] | undefined;
-      for (const [k, v] of res.headers) {
-        if (k.length !== 10 || k.toLowerCase() !== 'set-cookie') continue;
-        setCookies ??= [];
-        setCookies.push(v);
-      }
-      if (setCookies) run.cookies.store(setCookies);
-    }
-    if (!follow || !isRedirect(res.status)) return chain;
-    const location = res.headers.find(([k]) => k.toLowerCase() === 'location')?.[1];
-    if (!location || hop >= maxRedirects) return chain;
-    let next: URL;
-    try {
-      next = new URL(location, res.url);
-    } catch {
-      return chain;
-    }
-    const current = new URL(res.url);
-    // host-redirects alone only follows redirects that stay on the same host.
-    if (!block.redirects && !scan.options.followRedirects && next.host !== current.host) return chain;
-    const keepMethod = res.status === 307 || res.status === 308;
-    const headers = spec.headers.filter(
-      ([k]) =>
-        !['host', 'content-length', 'cookie', 'content-type'].includes(k.toLowerCase()) ||
-        (keepMethod && k.toLowerCase() === 'content-type'),
-    );
-    spec = {
-      method: keepMethod ? spec.method : spec.method === 'HEAD' ? 'HEAD' : 'GET',
-      url: next.href,
-      headers,
-      body: keepMethod ? spec.body : '',
-    };
+  const location = res.headers.find(([k]) => k.toLowerCase() === 'location')?.[1];
+  if (!location || hop >= maxRedirects) return undefined;
+  let next: URL;
+  try {
+    next = new URL(location, res.url);
+  } catch {
+    return undefined;
   }
+  const current = new URL(res.url);
+  // host-redirects alone only follows redirects that stay on the same host.
+  if (!block.redirects && !scan.options.followRedirects && next.host !== current.host) return undefined;
+  const keepMethod = res.status === 307 || res.status === 308;
+  const headers = spec.headers.filter(
+    ([k]) =>
+      !['host', 'content-length', 'cookie', 'content-type'].includes(k.toLowerCase()) ||
+      (keepMethod && k.toLowerCase() === 'content-type'),
+  );
+  return {
+    method: keepMethod ? spec.method : spec.method === 'HEAD' ? 'HEAD' : 'GET',
+    url: next.href,
+    headers,
+    body: keepMethod ? spec.body : '',
+  };
 }
 
 /** The request's own Cookie header, if any (a loop: this runs for every request). */

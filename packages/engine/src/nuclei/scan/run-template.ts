@@ -86,7 +86,65 @@ export async function runTemplateOnTarget(
   }
 }
 
-async function runWithin(
+/**
+ * A template without variables, constants, flow or workflow and with one block (most of them) runs
+ * that block with no async frame of its own: one promise layer less per template × target run.
+ */
+function runWithin(
+  scan: ScanContext,
+  template: CompiledTemplate,
+  target: Target | undefined,
+  workflowId?: string,
+): Promise<BlockOutcome> {
+  const single =
+    !template.workflow &&
+    !template.flow &&
+    template.blocks.length === 1 &&
+    template.variables.length === 0 &&
+    template.constants.length === 0;
+  if (!single) return runBlocks(scan, template, target, workflowId);
+  if (scan.signal.aborted) return Promise.resolve(NOTHING);
+  const run = newRun(scan, template, target, plainState(scan, template), NO_LAZY, workflowId);
+  const block = template.blocks[0]!;
+  let outcome: Promise<BlockOutcome>;
+  try {
+    outcome = runBlock(run, block);
+  } catch (error) {
+    reportBlockError(run, block, error);
+    return Promise.resolve(NOTHING);
+  }
+  return outcome.then(ownOutcome, (error) => {
+    reportBlockError(run, block, error);
+    return NOTHING;
+  });
+}
+
+const NO_NAMES: readonly string[] = Object.freeze([]);
+const NOTHING: BlockOutcome = Object.freeze({ matched: false, matchedNames: NO_NAMES });
+
+/** A single block's outcome as the template's: the same, with each matcher name once. */
+const ownOutcome = (outcome: BlockOutcome): BlockOutcome => ({
+  matched: outcome.matched,
+  matchedNames:
+    outcome.matchedNames.length === 0
+      ? NO_NAMES
+      : outcome.matchedNames.length === 1
+        ? outcome.matchedNames
+        : [...new Set(outcome.matchedNames)],
+});
+
+function newRun(
+  scan: ScanContext,
+  template: CompiledTemplate,
+  target: Target | undefined,
+  state: Map<string, DslValue>,
+  lazyVariables: readonly (readonly [string, string])[],
+  workflowId: string | undefined,
+): TemplateRun {
+  return { scan, template, target, state, lazyVariables, cookies: new CookieJar(), workflowId };
+}
+
+async function runBlocks(
   scan: ScanContext,
   template: CompiledTemplate,
   target: Target | undefined,
@@ -100,19 +158,10 @@ async function runWithin(
   const { state, lazy } = plain
     ? { state: plainState(scan, template), lazy: NO_LAZY }
     : await initialState(scan, template, target);
-  const run: TemplateRun = {
-    scan,
-    template,
-    target,
-    state,
-    lazyVariables: lazy,
-    cookies: new CookieJar(),
-    workflowId,
-  };
+  const run = newRun(scan, template, target, state, lazy, workflowId);
   const tally: Tally = { matched: false, names: undefined };
   if (template.flow) await runFlow(template.flow, template.blocks, (block) => runOneBlock(run, block, tally));
   else {
-    // runOneBlock's steps inline: one async layer less for every template × target run.
     for (const block of template.blocks) {
       if (scan.signal.aborted) break;
       try {
@@ -130,8 +179,6 @@ interface Tally {
   matched: boolean;
   names: Set<string> | undefined;
 }
-
-const NO_NAMES: readonly string[] = Object.freeze([]);
 
 /** One block of a flow (runWithin inlines the same steps for templates without one). */
 async function runOneBlock(run: TemplateRun, block: Block, tally: Tally): Promise<boolean> {
