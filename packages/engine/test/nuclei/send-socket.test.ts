@@ -200,7 +200,7 @@ describe('socket client', () => {
   });
 
   it('hands a response its parser refuses to node:http, whose lenient parser reads it', async () => {
-    // Two different Content-Length values: http-parser-js refuses the response outright; node's
+    // Two different Content-Length values: the socket client's parser refuses the response; node's
     // lenient parser (insecureHTTPParser, as Nuclei's Go client is lenient) reads it.
     const server = await lab((_req, socket) =>
       socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nabc'),

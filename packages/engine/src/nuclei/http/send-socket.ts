@@ -2,12 +2,13 @@ import { onAbort } from '../util/abort-registry.js';
 import { connectionLost } from './connection-lost.js';
 import { decodeBody } from './decode-body.js';
 import { ReceivedResponse } from './received-response.js';
+import type { ResponseHead } from './response-parser.js';
 import { type Connection, type ConnectionUser, type OriginParts, SocketPool } from './socket-pool.js';
 import { type Exchange, type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
 /**
  * The fast path for ordinary requests: the request written to a keep-alive socket in one piece and
- * the response read by http-parser-js, with nothing between them. Per request this costs a third
+ * the response read by response-parser.ts, with nothing between them. Per request this costs a third
  * of undici's dispatcher (its request object, header validation, queue and handler chain) and
  * less than half of node:http's (a ClientRequest, an IncomingMessage stream and the agent's
  * bookkeeping): docs/benchmarks.md, Template engine, "Session 11".
@@ -43,6 +44,8 @@ export function socketCanSend(method: string, path: string, flat: readonly strin
   return true;
 }
 
+const NO_HEADERS: [string, string][] = [];
+
 /** One request on one connection: the connection calls these as the response arrives. */
 class SocketRequest implements ConnectionUser {
   private readonly chunks: Buffer[] = [];
@@ -52,7 +55,7 @@ class SocketRequest implements ConnectionUser {
   private status = 0;
   private statusText = '';
   private httpVersion = '1.1';
-  private headers: [string, string][] = [];
+  private headers: [string, string][] = NO_HEADERS;
   private encoding: string | undefined;
   private gotHeaders = false;
   private ip: string | undefined;
@@ -74,22 +77,19 @@ class SocketRequest implements ConnectionUser {
     this.unregister = onAbort(opts.signal, () => this.fail(new NetworkError('aborted')));
   }
 
-  onHeaders(status: number, statusText: string, version: string, raw: string[], upgrade: boolean): void {
-    if (upgrade) {
+  onHead(head: ResponseHead): void {
+    if (head.status === 101) {
       // A protocol switch is node:http's to handle, as it was when undici refused one.
       this.fallBack(true);
       return;
     }
-    this.status = status;
-    this.statusText = statusText;
-    this.httpVersion = version;
+    this.status = head.status;
+    this.statusText = head.statusText;
+    this.httpVersion = head.version;
+    this.headers = head.headers;
     this.gotHeaders = true;
     this.ip = this.conn.socket.remoteAddress;
-    const headers = this.headers;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i]!;
-      const value = raw[i + 1]!;
-      headers.push([name, value]);
+    for (const [name, value] of head.headers) {
       if (name.length === 16 && name.toLowerCase() === 'content-encoding')
         this.encoding = this.encoding === undefined ? value : `${this.encoding}, ${value}`;
     }
@@ -107,7 +107,7 @@ class SocketRequest implements ConnectionUser {
       this.finish();
       return;
     }
-    // The parser hands out views of the socket's buffer, which is not reused: kept as they are.
+    // Views of the bytes the socket read (a new buffer for every read): kept as they are.
     this.chunks.push(chunk);
     this.size += chunk.length;
   }

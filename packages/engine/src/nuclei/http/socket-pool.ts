@@ -1,6 +1,6 @@
 import { isIP, type Socket, connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { HTTPParser } from 'http-parser-js';
+import { type ResponseHead, ResponseParser, type ResponseSink } from './response-parser.js';
 
 /**
  * Keep-alive connections for the socket client (send-socket.ts): one stack of idle connections per
@@ -11,19 +11,14 @@ import { HTTPParser } from 'http-parser-js';
  * nothing per host afterwards (the leak OriginPools fixed in undici's Agent).
  */
 
-// The socket client keeps header bytes as they came, like every other path of the engine: the
-// parser's default, 'ascii', would clear the high bit of each byte of a header line.
-HTTPParser.encoding = 'latin1';
-
 /** undici's defaults, which the engine used before: 30 s idle, a server's own hint less 500 ms. */
 const IDLE_MS = 30_000;
 const HINT_MARGIN_MS = 500;
-const MAX_HEADER_BYTES = 64 * 1024;
 const SWEEP_MS = 5_000;
 
 /** What a connection tells the request it is serving (send-socket.ts implements it). */
 export interface ConnectionUser {
-  onHeaders(status: number, statusText: string, version: string, raw: string[], upgrade: boolean): void;
+  onHead(head: ResponseHead): void;
   onBody(chunk: Buffer): void;
   onComplete(): void;
   /**
@@ -33,57 +28,18 @@ export interface ConnectionUser {
   onBroken(error: Error | undefined, unparsable: boolean): void;
 }
 
-export class Connection {
-  readonly parser: InstanceType<typeof HTTPParser> = new HTTPParser(HTTPParser.RESPONSE);
+export class Connection implements ResponseSink {
+  readonly parser = new ResponseParser(this);
   user: ConnectionUser | undefined;
   /** False once anything makes a further request on it unsafe (extra bytes, `Connection: close`). */
   reusable = true;
   idleUntil = 0;
-  ip: string | undefined;
-  /** A 1xx response is skipped: its completion is not the request's. */
-  private informational = false;
-  /** The request was a HEAD: its response has no body. */
-  private skipBody = false;
 
   constructor(
     readonly socket: Socket,
     readonly origin: string,
     private readonly pool: SocketPool,
   ) {
-    const parser = this.parser;
-    parser.maxHeaderSize = MAX_HEADER_BYTES;
-    parser[HTTPParser.kOnHeadersComplete] = (info) => {
-      const user = this.user;
-      if (!user) {
-        this.reusable = false;
-        return 1;
-      }
-      if (info.statusCode < 200 && info.statusCode !== 101) {
-        this.informational = true;
-        return 0;
-      }
-      if (!info.shouldKeepAlive) this.reusable = false;
-      user.onHeaders(
-        info.statusCode,
-        info.statusMessage,
-        `${info.versionMajor}.${info.versionMinor}`,
-        info.headers,
-        info.upgrade,
-      );
-      // A HEAD response has no body whatever its Content-Length says.
-      return this.skipBody ? 1 : 0;
-    };
-    parser[HTTPParser.kOnBody] = (chunk) => this.user?.onBody(chunk);
-    parser[HTTPParser.kOnMessageComplete] = () => {
-      if (this.informational) {
-        this.informational = false;
-        return;
-      }
-      // Bytes after the response: the server does not speak as we understood it; do not reuse.
-      const at = parser as unknown as { offset: number; end: number };
-      if (at.offset < at.end) this.reusable = false;
-      this.user?.onComplete();
-    };
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
     socket.on('data', (data: Buffer) => this.onData(data));
@@ -92,10 +48,23 @@ export class Connection {
     socket.on('end', () => this.ended());
   }
 
+  onHead(head: ResponseHead): void {
+    this.user?.onHead(head);
+  }
+
+  onBody(chunk: Buffer): void {
+    this.user?.onBody(chunk);
+  }
+
+  onEnd(keepAlive: boolean): void {
+    if (!keepAlive) this.reusable = false;
+    this.user?.onComplete();
+  }
+
   /** Hands the connection to a request and writes it. */
   send(user: ConnectionUser, head: string, skipBody: boolean): void {
     this.user = user;
-    this.skipBody = skipBody;
+    this.parser.expect(skipBody);
     this.socket.ref();
     this.socket.write(head, 'latin1');
   }
@@ -129,12 +98,12 @@ export class Connection {
       this.destroy();
       return;
     }
-    const result = this.parser.execute(data);
-    if (result instanceof Error) {
+    const error = this.parser.execute(data);
+    if (error) {
       this.reusable = false;
       const user = this.user;
       this.user = undefined;
-      user?.onBroken(result, true);
+      user?.onBroken(error, true);
       this.socket.destroy();
     }
   }
@@ -142,10 +111,7 @@ export class Connection {
   private ended(): void {
     // The server is done with this connection; a body that runs until it closes ends here.
     this.reusable = false;
-    if (this.user) {
-      const result = this.parser.finish();
-      if (result instanceof Error) this.broken(undefined);
-    }
+    if (this.user && !this.parser.finish()) this.broken(undefined);
   }
 
   private broken(error: Error | undefined): void {
@@ -193,7 +159,7 @@ export class SocketPool {
     if (list) {
       const now = performance.now();
       for (let conn = list.pop(); conn; conn = list.pop()) {
-        if (conn.socket.destroyed || conn.idleUntil <= now) conn.destroy();
+        if (!conn.reusable || conn.socket.destroyed || conn.idleUntil <= now) conn.destroy();
         else {
           if (list.length === 0) this.idle.delete(origin);
           return conn;
