@@ -1,7 +1,5 @@
-import { onAbort } from '../util/abort-registry.js';
 import { connectionLost } from './connection-lost.js';
-import { decodeBody } from './decode-body.js';
-import { ReceivedResponse } from './received-response.js';
+import { ResponseCollector } from './response-collector.js';
 import type { ResponseHead } from './response-parser.js';
 import { type Connection, type ConnectionUser, type OriginParts, SocketPool } from './socket-pool.js';
 import { type Exchange, type HttpResponse, NetworkError, type SendOptions } from './types.js';
@@ -44,77 +42,36 @@ export function socketCanSend(method: string, path: string, flat: readonly strin
   return true;
 }
 
-const NO_HEADERS: [string, string][] = [];
-
 /** One request on one connection: the connection calls these as the response arrives. */
-class SocketRequest implements ConnectionUser {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  private truncated = false;
-  private settled = false;
-  private status = 0;
-  private statusText = '';
-  private httpVersion = '1.1';
-  private headers: [string, string][] = NO_HEADERS;
-  private encoding: string | undefined;
-  private gotHeaders = false;
-  private ip: string | undefined;
-  private readonly deadline: NodeJS.Timeout;
-  private readonly unregister: () => void;
-  private readonly started = performance.now();
-
+class SocketRequest extends ResponseCollector implements ConnectionUser {
   constructor(
     private readonly conn: Connection,
-    private readonly exchange: Exchange,
-    private readonly opts: SendOptions,
-    private readonly resolve: (res: HttpResponse | Promise<HttpResponse>) => void,
-    private readonly reject: (error: Error) => void,
+    exchange: Exchange,
+    opts: SendOptions,
+    resolve: (res: HttpResponse | Promise<HttpResponse>) => void,
+    reject: (error: Error) => void,
   ) {
-    this.deadline = setTimeout(
-      () => this.fail(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),
-      opts.timeoutMs,
-    );
-    this.unregister = onAbort(opts.signal, () => this.fail(new NetworkError('aborted')));
+    super(exchange, opts, resolve, reject);
+  }
+
+  protected cut(): void {
+    this.conn.destroy();
   }
 
   onHead(head: ResponseHead): void {
-    if (head.status === 101) {
-      // A protocol switch is node:http's to handle, as it was when undici refused one.
-      this.fallBack(true);
-      return;
-    }
-    this.status = head.status;
-    this.statusText = head.statusText;
-    this.httpVersion = head.version;
-    this.headers = head.headers;
-    this.gotHeaders = true;
-    this.ip = this.conn.socket.remoteAddress;
-    for (const [name, value] of head.headers) {
-      if (name.length === 16 && name.toLowerCase() === 'content-encoding')
-        this.encoding = this.encoding === undefined ? value : `${this.encoding}, ${value}`;
-    }
+    // A protocol switch is node:http's to handle, as it was when undici refused one.
+    if (head.status === 101) this.fallBack(true, new NetworkError('protocol switch'));
+    else
+      this.takeHead(head.status, head.statusText, head.version, head.headers, this.conn.socket.remoteAddress);
   }
 
   onBody(chunk: Buffer): void {
-    if (this.settled) return;
-    const room = this.opts.readLimit - this.size;
-    if (chunk.length >= room) {
-      this.chunks.push(chunk.subarray(0, room));
-      this.size += room;
-      this.truncated = true;
-      // Stop reading: the cap is the point. The connection is not reused after this.
-      this.conn.destroy();
-      this.finish();
-      return;
-    }
-    // Views of the bytes the socket read (a new buffer for every read): kept as they are.
-    this.chunks.push(chunk);
-    this.size += chunk.length;
+    this.takeBody(chunk);
   }
 
   onComplete(): void {
     if (this.settled) return;
-    this.conn.release(this.headers);
+    this.conn.release(this.receivedHeaders);
     this.finish();
   }
 
@@ -123,57 +80,16 @@ class SocketRequest implements ConnectionUser {
     if (this.gotHeaders) {
       this.conn.destroy();
       this.finish();
-      return;
     }
     // The parser refused the response: node:http (its lenient parser) gets the request.
-    if (unparsable) this.fallBack(true);
+    else if (unparsable) this.fallBack(true, error ?? new NetworkError('unparsable response'));
     // Closed or reset before any answer: one more try through node:http, as undici's path does.
-    else if (error === undefined || connectionLost(error)) this.fallBack(false);
+    else if (error === undefined || connectionLost(error)) this.fallBack(false, error ?? CLOSED);
     else this.fail(error);
   }
-
-  private settle(): boolean {
-    if (this.settled) return false;
-    this.settled = true;
-    clearTimeout(this.deadline);
-    this.unregister();
-    return true;
-  }
-
-  private fallBack(resend: boolean): void {
-    if (!this.settle()) return;
-    this.conn.destroy();
-    this.resolve(this.exchange.fallback(resend));
-  }
-
-  private fail(error: Error): void {
-    if (!this.settle()) return;
-    this.conn.destroy();
-    this.reject(error instanceof NetworkError ? error : new NetworkError(error.message));
-  }
-
-  private finish(): void {
-    if (!this.settle()) return;
-    const raw = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-    const body = decodeBody(raw, this.encoding, this.opts.readLimit);
-    this.resolve(
-      new ReceivedResponse(
-        {
-          url: this.exchange.url,
-          status: this.status,
-          statusText: this.statusText,
-          httpVersion: this.httpVersion,
-          headers: this.headers,
-          body: body.toString('latin1'),
-          truncated: this.truncated,
-          durationMs: performance.now() - this.started,
-          ip: this.ip,
-        },
-        this.exchange.requestDump,
-      ),
-    );
-  }
 }
+
+const CLOSED = new NetworkError('connection closed before an answer');
 
 /**
  * Sends one request on a keep-alive connection; `flat` already holds Host and passed

@@ -1,10 +1,8 @@
 import type { Socket } from 'node:net';
 import { buildConnector, type Dispatcher } from 'undici';
-import { onAbort } from '../util/abort-registry.js';
 import { connectionLost } from './connection-lost.js';
-import { decodeBody } from './decode-body.js';
 import { OriginPools } from './origin-pools.js';
-import { ReceivedResponse } from './received-response.js';
+import { ResponseCollector } from './response-collector.js';
 import { type Exchange, type HttpResponse, NetworkError, type SendOptions } from './types.js';
 
 /**
@@ -102,33 +100,21 @@ function refused(error: Error): boolean {
 }
 
 /** One request: the dispatcher calls these methods as the response arrives. */
-class Handler implements Dispatcher.DispatchHandlers {
+class Handler extends ResponseCollector implements Dispatcher.DispatchHandlers {
   private abortFn: ((error?: Error) => void) | undefined;
-  private chunks: Buffer[] = [];
-  private size = 0;
-  private truncated = false;
-  private settled = false;
-  private status = 0;
-  private statusText = '';
-  private headers: [string, string][] = [];
-  private encoding: string | undefined;
-  private gotHeaders = false;
-  private readonly deadline: NodeJS.Timeout;
-  private readonly unregister: () => void;
-  private readonly started = performance.now();
 
   constructor(
-    private readonly exchange: Exchange,
+    exchange: Exchange,
     private readonly origin: string,
-    private readonly opts: SendOptions,
-    private readonly resolve: (res: HttpResponse | Promise<HttpResponse>) => void,
-    private readonly reject: (error: Error) => void,
+    opts: SendOptions,
+    resolve: (res: HttpResponse | Promise<HttpResponse>) => void,
+    reject: (error: Error) => void,
   ) {
-    this.deadline = setTimeout(
-      () => this.fail(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),
-      opts.timeoutMs,
-    );
-    this.unregister = onAbort(opts.signal, () => this.fail(new NetworkError('aborted')));
+    super(exchange, opts, resolve, reject);
+  }
+
+  protected cut(error: Error): void {
+    this.abortFn?.(error);
   }
 
   onConnect(abort: (error?: Error) => void): void {
@@ -144,14 +130,9 @@ class Handler implements Dispatcher.DispatchHandlers {
       return;
     }
     const lost = connectionLost(error);
-    if (lost || refused(error)) {
-      if (!this.settle()) return;
-      this.abortFn?.(error);
-      // A lost connection gets one more try in all (node:http then does not try again).
-      this.resolve(this.exchange.fallback(!lost));
-      return;
-    }
-    this.fail(error);
+    // A lost connection gets one more try in all (node:http then does not try again).
+    if (lost || refused(error)) this.fallBack(!lost, error);
+    else this.fail(error);
   }
 
   onUpgrade(): void {
@@ -161,76 +142,20 @@ class Handler implements Dispatcher.DispatchHandlers {
   onHeaders(status: number, raw: Buffer[], _resume: () => void, statusText: string): boolean {
     // Informational responses are skipped, as node:http does for everything but 101.
     if (status < 200) return true;
-    this.status = status;
-    this.statusText = statusText;
-    this.gotHeaders = true;
-    const headers = this.headers;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i]!.toString('latin1');
-      const value = raw[i + 1]!.toString('latin1');
-      headers.push([name, value]);
-      if (name.length === 16 && name.toLowerCase() === 'content-encoding')
-        this.encoding = this.encoding === undefined ? value : `${this.encoding}, ${value}`;
-    }
+    const headers: [string, string][] = [];
+    for (let i = 0; i + 1 < raw.length; i += 2)
+      headers.push([raw[i]!.toString('latin1'), raw[i + 1]!.toString('latin1')]);
+    // undici speaks HTTP/1.1 only and does not report the version a server answered with.
+    this.takeHead(status, statusText, '1.1', headers, addresses.get(this.origin));
     return true;
   }
 
   onData(chunk: Buffer): boolean {
-    if (this.settled) return false;
-    const room = this.opts.readLimit - this.size;
-    if (chunk.length >= room) {
-      this.chunks.push(chunk.subarray(0, room));
-      this.size += room;
-      this.truncated = true;
-      // Stop reading: the cap is the point. The connection is not reused after this.
-      this.finish();
-      this.abortFn?.(new NetworkError('read limit'));
-      return false;
-    }
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-    return true;
+    return this.takeBody(chunk);
   }
 
   onComplete(): void {
     this.finish();
-  }
-
-  private settle(): boolean {
-    if (this.settled) return false;
-    this.settled = true;
-    clearTimeout(this.deadline);
-    this.unregister();
-    return true;
-  }
-
-  private fail(error: Error): void {
-    if (!this.settle()) return;
-    this.abortFn?.(error);
-    this.reject(error instanceof NetworkError ? error : new NetworkError(error.message));
-  }
-
-  private finish(): void {
-    if (!this.settle()) return;
-    const raw = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-    const body = decodeBody(raw, this.encoding, this.opts.readLimit);
-    this.resolve(
-      new ReceivedResponse(
-        {
-          url: this.exchange.url,
-          status: this.status,
-          statusText: this.statusText,
-          // undici speaks HTTP/1.1 only and does not report the version a server answered with.
-          httpVersion: '1.1',
-          headers: this.headers,
-          body: body.toString('latin1'),
-          truncated: this.truncated,
-          durationMs: performance.now() - this.started,
-          ip: addresses.get(this.origin),
-        },
-        this.exchange.requestDump,
-      ),
-    );
   }
 }
 
