@@ -40,6 +40,9 @@ describe('notifications', () => {
         params: { seconds: i },
         link: `/x/${i}`,
       });
+      // PGlite's clock counts milliseconds: two notifications of one millisecond have no order
+      // between them (the newest-first list then falls back to their random ids).
+      await new Promise((resolve) => setTimeout(resolve, 3));
     }
     const bell = (await get('panel/notifications/', { ...alice.auth, 'accept-language': 'en' })).json().data;
     expect(bell.unseen_count).toBe(3);
