@@ -112,8 +112,6 @@ export function sendWithSocket(
   return new Promise<HttpResponse>((resolve, reject) => {
     const conn = pool.acquire(origin, parts);
     const request = new SocketRequest(conn, exchange, opts, resolve, reject);
-    // A HEAD response has no body; its connection is not reused (a server may send one anyway).
-    if (method === 'HEAD') conn.reusable = false;
     conn.send(request, body.length > 0 ? head + body : head, method === 'HEAD');
   });
 }

@@ -62,9 +62,11 @@ export class Connection implements ResponseSink {
   }
 
   /** Hands the connection to a request and writes it. */
-  send(user: ConnectionUser, head: string, skipBody: boolean): void {
+  send(user: ConnectionUser, head: string, isHead: boolean): void {
     this.user = user;
-    this.parser.expect(skipBody);
+    // A HEAD response has no body; its connection is not reused (a server may send one anyway).
+    if (isHead) this.reusable = false;
+    this.parser.expect(isHead);
     this.socket.ref();
     this.socket.write(head, 'latin1');
   }
@@ -100,10 +102,7 @@ export class Connection implements ResponseSink {
     }
     const error = this.parser.execute(data);
     if (error) {
-      this.reusable = false;
-      const user = this.user;
-      this.user = undefined;
-      user?.onBroken(error, true);
+      this.broken(error, true);
       this.socket.destroy();
     }
   }
@@ -114,11 +113,11 @@ export class Connection implements ResponseSink {
     if (this.user && !this.parser.finish()) this.broken(undefined);
   }
 
-  private broken(error: Error | undefined): void {
+  private broken(error: Error | undefined, unparsable = false): void {
     this.reusable = false;
     const user = this.user;
     this.user = undefined;
-    user?.onBroken(error, false);
+    user?.onBroken(error, unparsable);
   }
 
   private closed(): void {

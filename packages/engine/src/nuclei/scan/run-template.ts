@@ -161,16 +161,7 @@ async function runBlocks(
   const run = newRun(scan, template, target, state, lazy, workflowId);
   const tally: Tally = { matched: false, names: undefined };
   if (template.flow) await runFlow(template.flow, template.blocks, (block) => runOneBlock(run, block, tally));
-  else {
-    for (const block of template.blocks) {
-      if (scan.signal.aborted) break;
-      try {
-        record(tally, await runBlock(run, block));
-      } catch (error) {
-        reportBlockError(run, block, error);
-      }
-    }
-  }
+  else for (const block of template.blocks) await runOneBlock(run, block, tally);
   return { matched: tally.matched, matchedNames: tally.names ? [...tally.names] : NO_NAMES };
 }
 
@@ -180,7 +171,7 @@ interface Tally {
   names: Set<string> | undefined;
 }
 
-/** One block of a flow (runWithin inlines the same steps for templates without one). */
+/** One block of a template with several blocks or a flow (a single block runs in runWithin). */
 async function runOneBlock(run: TemplateRun, block: Block, tally: Tally): Promise<boolean> {
   if (run.scan.signal.aborted) return false;
   try {
