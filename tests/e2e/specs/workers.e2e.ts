@@ -150,6 +150,11 @@ describe.each(['fa', 'en'] as const)('workers in %s', (lang) => {
       await screenshot(page, `worker-setup-windows-${lang}`);
 
       await page.getByRole('tab', { name: w.unix }).click();
+      // Wait for the Unix form itself: the Windows commands also say `pnpm install`, so waiting for
+      // that alone could read the Windows tab still shown (it failed so once in CI).
+      await expect
+        .poll(async () => (await commands.allTextContents()).join('\n'))
+        .toContain(`--server ${baseUrl} \\`);
       await expect.poll(async () => (await commands.allTextContents()).join('\n')).toContain('pnpm install');
       const unixRun = (await commands.allTextContents()).at(-1) ?? '';
       for (const flag of [
