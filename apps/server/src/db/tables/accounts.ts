@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 export const users = pgTable(
@@ -14,6 +24,13 @@ export const users = pgTable(
     is_staff: boolean('is_staff').notNull().default(false),
     /** When the owner opened the verification link sent to the current email; null: unverified. */
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    /** Carried by every access token (`tv`); raising it signs the account out everywhere. */
+    token_version: integer('token_version').notNull().default(0),
+    /** Wrong passwords since `failed_logins_since` (per-account throttling, auth/login-throttle.ts). */
+    failed_logins: integer('failed_logins').notNull().default(0),
+    failed_logins_since: timestamp('failed_logins_since', { withTimezone: true }),
+    /** Sign-in refused until then, whatever the password (too many failures in the window). */
+    login_locked_until: timestamp('login_locked_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -21,6 +38,19 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+/** Access tokens signed out one by one (`jti`), kept until they would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expires_at)],
 );
 
 export const githubAccounts = pgTable('github_accounts', {

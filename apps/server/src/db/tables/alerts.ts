@@ -34,6 +34,10 @@ export const alertChannels = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     secret_enc: text('secret_enc'),
     secret_hint: text('secret_hint'),
+    /** Attempts in a row that hit their deadline; from the second one the channel is slowed down. */
+    timeouts_in_row: integer('timeouts_in_row').notNull().default(0),
+    /** Deliveries to this channel wait until then (backoff after repeated timeouts). */
+    slow_until: timestamp('slow_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('alert_channels_workspace_idx').on(t.workspace_id, t.created_at)],
