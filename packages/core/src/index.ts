@@ -85,6 +85,8 @@ export { alertEndpoints } from './client/endpoints-alerts.js';
 export { assetEndpoints } from './client/endpoints-assets.js';
 // licences, payments, plan limits and support tickets (issue 10)
 export { billingEndpoints } from './client/endpoints-billing.js';
+// reports (issue 33)
+export { reportEndpoints } from './client/endpoints-reports.js';
 // scans and vulnerabilities (issue 7)
 export { scanEndpoints } from './client/endpoints-scans.js';
 export { supportEndpoints, type TicketMessageInput } from './client/endpoints-support.js';
@@ -95,6 +97,32 @@ export { workerEndpoints } from './client/endpoints-workers.js';
 export { ApiError, normalizeError, UNKNOWN_ERROR_MESSAGE } from './client/errors.js';
 // constants
 export { LIMITS } from './constants.js';
+// reports (issue 33)
+export {
+  PRESET_SECTIONS,
+  REPORT_CADENCES,
+  REPORT_FORMATS,
+  REPORT_PRESETS,
+  REPORT_SCOPE_KINDS,
+  REPORT_SECTIONS,
+  REPORT_STATUSES,
+  type Report,
+  type ReportCadence,
+  type ReportCreateInput,
+  type ReportFormat,
+  type ReportPreset,
+  type ReportSchedule,
+  type ReportScheduleInput,
+  type ReportScopeKind,
+  type ReportSection,
+  type ReportStatus,
+  reportCreateSchema,
+  reportListSchema,
+  reportScheduleInputSchema,
+  reportScheduleListSchema,
+  reportScheduleSchema,
+  reportSchema,
+} from './contract/reports.js';
 export {
   ALERT_CHANNEL_KINDS,
   ALERT_DIGESTS,

@@ -4,6 +4,7 @@ import { alertEndpoints } from './endpoints-alerts.js';
 import { assetEndpoints } from './endpoints-assets.js';
 import { billingEndpoints } from './endpoints-billing.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
+import { reportEndpoints } from './endpoints-reports.js';
 import { scanEndpoints } from './endpoints-scans.js';
 import { supportEndpoints } from './endpoints-support.js';
 import { invitationEndpoints, teamEndpoints } from './endpoints-teams.js';
@@ -33,6 +34,7 @@ export function createApiClient(options: ApiClientOptions) {
     assets: assetEndpoints(http),
     scans: scanEndpoints(http),
     alerts: alertEndpoints(http),
+    reports: reportEndpoints(http),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

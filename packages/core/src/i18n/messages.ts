@@ -1,6 +1,9 @@
+import { localDigits } from './format.js';
 import type { Lang } from './lang.js';
 import { ACCOUNT_MESSAGES } from './messages-accounts.js';
 import { ALERT_MESSAGES } from './messages-alerts.js';
+import { FINDING_MESSAGES } from './messages-findings.js';
+import { REPORT_MESSAGES } from './messages-reports.js';
 
 /**
  * Every message the server or a client may show for an error or a validation rule, in both
@@ -650,6 +653,8 @@ export const MESSAGES = {
   // end scans
   ...ACCOUNT_MESSAGES,
   ...ALERT_MESSAGES,
+  ...REPORT_MESSAGES,
+  ...FINDING_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -659,12 +664,16 @@ export function isMessageKey(value: string): value is MessageKey {
 }
 
 /**
- * Text of a message in a language, with `{name}` placeholders filled.
+ * Text of a message in a language, with `{name}` placeholders filled. A number given as a number
+ * reads in the sentence's digits ("۵۰ ثانیه", not "50 ثانیه"); a number inside a text (a host, a
+ * port in "host:8080") is kept as written.
  * @example translate('auth.password_min', 'en') // 'Password must be at least 6 characters'
  */
 export function translate(key: MessageKey, lang: Lang, params: Record<string, unknown> = {}): string {
   const template: string = MESSAGES[key][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === 'number' ? localDigits(String(value), lang) : String(value);
+  });
 }
