@@ -49,6 +49,8 @@ export async function runDnsBlock(run: TemplateRun, block: DnsBlock): Promise<Bl
       budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
     });
     storeExtracted(run, outcome.extracted);
+    // A flow call reads the operator result of every response (see js/flow/call-result.ts).
+    run.observe?.(outcome);
     emitFindings(run, 'dns', outcome, {
       matchedAt: name,
       request: String(fields.get('request')),

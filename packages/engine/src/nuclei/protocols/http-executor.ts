@@ -181,6 +181,8 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
             });
             if (oob && isLast) oob.arm(outcome.matched, opScope, res);
             storeExtracted(run, outcome.extracted, block.iterateAll);
+            // A flow call reads the operator result of every response (see js/flow/call-result.ts).
+            run.observe?.(outcome);
             if (outcome.findings.length > 0) {
               emitFindings(run, 'http', outcome, {
                 matchedAt: res.url,

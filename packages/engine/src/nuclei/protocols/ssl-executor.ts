@@ -77,6 +77,8 @@ export async function runSslBlock(run: TemplateRun, block: SslBlock): Promise<Bl
     budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
   });
   storeExtracted(run, outcome.extracted);
+  // A flow call reads the operator result of every response (see js/flow/call-result.ts).
+  run.observe?.(outcome);
   emitFindings(run, 'ssl', outcome, {
     matchedAt: `${host}:${targetPort}`,
     response: String(fields.get('response')),

@@ -73,6 +73,8 @@ export async function runTcpBlock(run: TemplateRun, block: TcpBlock): Promise<Bl
         budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
       });
       storeExtracted(run, outcome.extracted);
+      // A flow call reads the operator result of every response (see js/flow/call-result.ts).
+      run.observe?.(outcome);
       const at = `${address.host}:${address.port}`;
       emitFindings(run, 'tcp', outcome, {
         matchedAt: at,

@@ -1,6 +1,7 @@
 import type { DslValue } from '../dsl/values.js';
 import type { CookieJar } from '../http/cookie-jar.js';
 import type { InteractshClient } from '../interactsh/interactsh-client.js';
+import type { OperatorOutcome } from '../operators/evaluate-operators.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Target } from '../target.js';
 import type { CompiledTemplate } from '../template-model.js';
@@ -42,6 +43,8 @@ export interface TemplateRun {
   readonly lazyVariables: readonly (readonly [string, string])[];
   readonly cookies: CookieJar;
   readonly workflowId?: string;
+  /** Called with every response's operator outcome while a flow call runs the block. */
+  readonly observe?: (outcome: OperatorOutcome) => void;
 }
 
 export interface BlockOutcome {

@@ -1,6 +1,7 @@
 import { hasUnresolved, renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
+import { callResult } from '../js/flow/call-result.js';
 import type { FlowExpr } from '../load/simple-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
@@ -160,7 +161,7 @@ async function runBlocks(
     : await initialState(scan, template, target);
   const run = newRun(scan, template, target, state, lazy, workflowId);
   const tally: Tally = { matched: false, names: undefined };
-  if (template.flow) await runFlow(template.flow, template.blocks, (block) => runOneBlock(run, block, tally));
+  if (template.flow) await runFlow(template.flow, template.blocks, (block) => runFlowCall(run, block, tally));
   else for (const block of template.blocks) await runOneBlock(run, block, tally);
   return { matched: tally.matched, matchedNames: tally.names ? [...tally.names] : NO_NAMES };
 }
@@ -182,6 +183,13 @@ async function runOneBlock(run: TemplateRun, block: Block, tally: Tally): Promis
     reportBlockError(run, block, error);
     return false;
   }
+}
+
+/** A block run by a flow call: its result is nuclei's call result, not only "matched". */
+async function runFlowCall(run: TemplateRun, block: Block, tally: Tally): Promise<boolean> {
+  const result = callResult(block.operators);
+  await runOneBlock({ ...run, observe: result.observe }, block, tally);
+  return result.value();
 }
 
 function record(tally: Tally, outcome: BlockOutcome): void {
