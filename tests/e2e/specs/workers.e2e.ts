@@ -4,6 +4,7 @@ import { createApiClient, type Session, translate } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
+import { endGroup, onAnyExit } from '../support/exit-cleanup';
 import { solidPng } from '../support/png';
 import { createTeam, newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
@@ -45,10 +46,15 @@ async function workerHello(apiKey: string): Promise<number> {
 /** Run a command copied from the setup guide at the repository root, as a user would. */
 function startWorker(command: string): { stop: () => void } {
   const child = spawn('bash', ['-c', command], { cwd: REPO, detached: true, stdio: 'ignore' });
+  // bash → node: end the group this test started, also when the run is interrupted.
+  const stop = () => {
+    if (child.exitCode === null) endGroup(child.pid);
+  };
+  const forget = onAnyExit(stop);
   return {
     stop: () => {
-      // bash → node: end the group this test started.
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      stop();
+      forget();
     },
   };
 }

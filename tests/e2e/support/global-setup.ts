@@ -1,17 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startBtcpayStandIn } from '../../../apps/server/test/helpers/btcpay-stand-in';
 import { startZarinpalStandIn } from '../../../apps/server/test/helpers/zarinpal-stand-in';
+import { endGroup, endMarkedProcesses, onAnyExit, removeFolder } from './exit-cleanup';
 import { E2E_ALERT_RANGE, E2E_LAB_RANGE } from './lab-range';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
-const webDist = join(repo, 'apps/web/dist');
+// E2E_WEB_DIST: only for the test of this setup's cleanup (support/global-setup.test.ts).
+/** Set in every process of a browser-test run; see endMarkedProcesses. */
+const RUN_MARKER = 'DIDBAN_E2E_RUN';
+
+const webDist = process.env.E2E_WEB_DIST ?? join(repo, 'apps/web/dist');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -57,7 +62,15 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is missing: run `pnpm --filter @didban/web build` first.');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'didban-e2e-'));
+  // One folder for everything this run writes: the server's data, and (through TMPDIR, which the
+  // spec processes inherit) every spec's temporary folders and Chromium profiles. The marker in the
+  // environment lets an interrupted run find every process a spec started.
+  const runDir = mkdtempSync(join(tmpdir(), 'didban-e2e-'));
+  const marker = basename(runDir);
+  process.env.TMPDIR = runDir;
+  process.env[RUN_MARKER] = marker;
+  const dataDir = join(runDir, 'server-data');
+  mkdirSync(dataDir);
   // Payments go to the server tests' local stand-ins (Zarinpal v4, BTCPay Greenfield), never out.
   const zarinpal = await startZarinpalStandIn({ merchantId: 'e2e-merchant-0000-0000-000000000000' });
   const btcpay = await startBtcpayStandIn({ storeId: 'e2e-store', apiKey: 'e2e-btcpay-key' });
@@ -99,21 +112,23 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = () => {
-    if (server.pid && server.exitCode === null) {
-      try {
-        // pnpm exec → tsx → node: end the whole group we started.
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    // pnpm exec → tsx → node: end the whole group we started.
+    if (server.exitCode === null) endGroup(server.pid);
   };
+  // Interrupted runs (Ctrl+C, a CI runner's SIGTERM) skip the teardown below: this still ends the
+  // server and removes its data folder.
+  const forget = onAnyExit(() => {
+    stop();
+    endMarkedProcesses(RUN_MARKER, marker);
+    removeFolder(runDir);
+  });
   try {
     await waitForServer(baseUrl, server, () => output);
   } catch (error) {
     stop();
     await closeStandIns();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(runDir);
+    forget();
     throw error;
   }
   project.provide('baseUrl', baseUrl);
@@ -122,6 +137,7 @@ export default async function setup(project: TestProject) {
     stop();
     await closeStandIns();
     await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFolder(runDir);
+    forget();
   };
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type Lab, labProviders } from '../../../apps/server/test/helpers/lab';
+import { endGroup, onAnyExit } from './exit-cleanup';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -15,7 +16,7 @@ export function startLabWorker(
   extra: string[] = [],
 ): ChildProcess {
   const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
-  return spawn(
+  const child = spawn(
     'node',
     [
       'apps/worker/bin/didban-worker.mjs',
@@ -25,6 +26,12 @@ export function startLabWorker(
     ],
     { cwd: REPO, detached: true, stdio: 'ignore' },
   );
+  // Detached, so Ctrl+C does not reach it: end it when the run ends in any way.
+  const forget = onAnyExit(() => {
+    if (child.exitCode === null) endGroup(child.pid);
+  });
+  child.once('exit', forget);
+  return child;
 }
 
 /** End a worker started by startLabWorker and wait until it has exited. */
