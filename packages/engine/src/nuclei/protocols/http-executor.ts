@@ -14,6 +14,7 @@ import { evaluateOperators } from '../operators/evaluate-operators.js';
 import { payloadCombos } from '../payloads/generate-payloads.js';
 import type { BlockOutcome, ScanContext, TemplateRun } from '../scan/context.js';
 import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
+import { hostErrorKey } from '../scan/host-errors.js';
 import { LayeredScope } from '../scan/layered-scope.js';
 import { RequestCluster } from '../scan/request-cluster.js';
 import { hostname, httpVariables, type Target } from '../target.js';
@@ -85,11 +86,12 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
   let root: string | undefined;
   // One host string per run (hostname() builds a new string on every call).
   const host = target ? hostname(target) : undefined;
+  let scheme: Scheme | undefined;
   if (target) {
     // An input with a scheme (the usual case) needs no await.
-    const scheme = target.scheme ?? (await resolveScheme(scan, target));
+    scheme = target.scheme ?? (await resolveScheme(scan, target));
     if (!scheme) {
-      scan.hostErrors.record(host!);
+      scan.hostErrors.record(hostErrorKey(target));
       scan.emit({
         type: 'failure',
         templateId: template.id,
@@ -121,8 +123,8 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
       const source = request.raw ?? request.path!;
       for (const binding of block.iterateAll ? listBindings(source, run.state) : UNBOUND) {
         if (scan.signal.aborted) return { matched, matchedNames: [...matchedNames] };
-        if (host !== undefined && scan.hostErrors.isBlocked(host))
-          return reportBlocked(run, matched, matchedNames);
+        if (!scan.hostErrors.empty && target && scan.hostErrors.isBlocked(hostErrorKey(target, scheme)))
+          return reportBlocked(run, matched, matchedNames, scheme);
         const top = new Map<string, DslValue>();
         if (binding) top.set(binding[0], binding[1]);
         const oob = template.needsInteractsh && scan.interactsh ? new OobWatch(run, block) : undefined;
@@ -259,9 +261,13 @@ function withExtraHeaders(built: BuiltRequest, extra: readonly (readonly [string
   return { ...built, spec: { ...built.spec, headers } };
 }
 
-function reportBlocked(run: TemplateRun, matched: boolean, names: Set<string>): BlockOutcome {
-  const host = hostname(run.target!);
-  if (run.scan.hostErrors.shouldReport(host)) {
+function reportBlocked(
+  run: TemplateRun,
+  matched: boolean,
+  names: Set<string>,
+  scheme: Scheme | undefined,
+): BlockOutcome {
+  if (run.scan.hostErrors.shouldReport(hostErrorKey(run.target!, scheme))) {
     run.scan.emit({
       type: 'skipped',
       templateId: run.template.id,
@@ -310,6 +316,8 @@ function afterHop(
   spec: HttpRequestSpec,
 ): HttpResponse[] | Promise<HttpResponse[]> {
   const res = chain[chain.length - 1]!;
+  // A response clears the host's error count (nuclei's MarkFailedOrRemove with no error).
+  if (!run.scan.hostErrors.empty && run.target) run.scan.hostErrors.clear(errorKeyOf(run, spec.url));
   if (!block.disableCookie) {
     // Most responses set no cookie: no arrays unless one does.
     let setCookies: string[] | undefined;
@@ -460,12 +468,19 @@ async function sendAttempts(
   return failed(run, spec, lastError);
 }
 
+/** The input's host:port with the scheme of the URL sent (the input's own address, as nuclei keys it). */
+function errorKeyOf(run: TemplateRun, url: string): string {
+  return hostErrorKey(run.target!, url.charCodeAt(4) === 115 /* https */ ? 'https' : 'http');
+}
+
 /** Every attempt failed: the host's error count and a failure event (none once the scan stopped). */
 function failed(run: TemplateRun, spec: HttpRequestSpec, lastError: Error | undefined): undefined {
   const { scan } = run;
-  const host = run.target ? hostname(run.target) : new URL(spec.url).host;
   if (!scan.signal.aborted) {
-    scan.hostErrors.record(host);
+    // Only network errors count (a URL that does not parse is the template's fault).
+    if (lastError instanceof NetworkError) {
+      scan.hostErrors.record(run.target ? errorKeyOf(run, spec.url) : new URL(spec.url).host);
+    }
     scan.emit({
       type: 'failure',
       templateId: run.template.id,

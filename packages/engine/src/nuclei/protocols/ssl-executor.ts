@@ -14,7 +14,7 @@ import { evaluateOperators } from '../operators/evaluate-operators.js';
 import type { BlockOutcome, TemplateRun } from '../scan/context.js';
 import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
 import { LayeredScope } from '../scan/layered-scope.js';
-import { domainVariables, hostname } from '../target.js';
+import { domainVariables } from '../target.js';
 import type { SslBlock } from '../template-model.js';
 import { onAbort } from '../util/abort-registry.js';
 import { matchBudget } from '../util/budget.js';
@@ -54,7 +54,7 @@ export async function runSslBlock(run: TemplateRun, block: SslBlock): Promise<Bl
     await scan.limiter.take(scan.signal);
     fields = await handshake(host, targetPort, block, scan.options.sni, scan.options.timeoutMs, scan.signal);
   } catch (error) {
-    scan.hostErrors.record(hostname(target));
+    // Only HTTP errors count against the host (nuclei's hosterrorscache.checkError).
     scan.emit({
       type: 'failure',
       templateId: run.template.id,

@@ -7,8 +7,9 @@ import { evaluateOperators } from '../operators/evaluate-operators.js';
 import { payloadCombos } from '../payloads/generate-payloads.js';
 import type { BlockOutcome, TemplateRun } from '../scan/context.js';
 import { emitFindings, storeExtracted } from '../scan/emit-findings.js';
+import { hostErrorKey } from '../scan/host-errors.js';
 import { LayeredScope } from '../scan/layered-scope.js';
-import { domainVariables, hostname } from '../target.js';
+import { domainVariables } from '../target.js';
 import type { TcpBlock } from '../template-model.js';
 import { onAbort } from '../util/abort-registry.js';
 import { matchBudget } from '../util/budget.js';
@@ -53,7 +54,7 @@ export async function runTcpBlock(run: TemplateRun, block: TcpBlock): Promise<Bl
   const hosts = block.hosts.length > 0 ? block.hosts : ['{{Hostname}}'];
   for (const combo of payloadCombos(block.payloads, block.attack)) {
     for (const entry of hosts) {
-      if (scan.signal.aborted || scan.hostErrors.isBlocked(hostname(target)))
+      if (scan.signal.aborted || scan.hostErrors.isBlocked(hostErrorKey(target)))
         return { matched, matchedNames: [...names] };
       const scope = new LayeredScope(new Map(), combo as Map<string, DslValue>, run.state, base);
       const address = tcpAddress(renderTemplate(entry, scope), target.explicitPort, block.port);
@@ -133,7 +134,7 @@ async function converse(
     fields.set('host', `${address.host}:${address.port}`);
     return { fields, request, response };
   } catch (error) {
-    scan.hostErrors.record(hostname(run.target!));
+    // Only HTTP errors count against the host (nuclei's hosterrorscache.checkError).
     scan.emit({
       type: 'failure',
       templateId: run.template.id,
