@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import variant from '@jitl/quickjs-wasmfile-release-asyncify';
+import {
+  newQuickJSAsyncWASMModuleFromVariant,
+  newVariant,
+  type QuickJSAsyncWASMModule,
+} from 'quickjs-emscripten-core';
+
+/**
+ * QuickJS compiled to WebAssembly (quickjs-emscripten's asyncify build): a separate JavaScript
+ * engine with its own heap, no `require`, `process`, file system or network, where a host function
+ * that returns a promise looks synchronous to the script (`http(1)` returns a boolean). One module
+ * instance can hold one suspended script at a time, so the pool keeps one module per running script.
+ */
+const WASM_PAGE = 64 * 1024;
+// The build declares 16 MB of initial memory; the maximum is a hard ceiling under the QuickJS
+// heap limit, so a script can never grow one module's memory past it.
+const INITIAL_PAGES = 256;
+export const MAX_MODULE_BYTES = 128 * 1024 * 1024;
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** The WebAssembly code is compiled once per process; each module instance only instantiates it. */
+function compiledWasm(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const path = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-asyncify/wasm');
+    return WebAssembly.compile(await readFile(path));
+  })();
+  return compiled;
+}
+
+export interface QuickJsInstance {
+  readonly module: QuickJSAsyncWASMModule;
+  readonly memory: WebAssembly.Memory;
+  /** Set when the engine aborted inside (an assertion on free): the instance is never reused. */
+  broken?: boolean;
+}
+
+/**
+ * quickjs-emscripten 0.32's async module forgets a runtime's callbacks before freeing it, so
+ * freeing a runtime whose host functions are still alive throws "QuickJSRuntime not found when
+ * trying to free HostRef". The callbacks are forgotten right after the free instead.
+ */
+function forgetRuntimesAfterFree(module: QuickJSAsyncWASMModule): void {
+  const callbacks = (module as unknown as { callbacks?: { deleteRuntime?: (rt: number) => void } }).callbacks;
+  const forget = callbacks?.deleteRuntime;
+  if (!callbacks || !forget) return;
+  callbacks.deleteRuntime = (rt) => queueMicrotask(() => forget.call(callbacks, rt));
+}
+
+export async function newQuickJsInstance(): Promise<QuickJsInstance> {
+  const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAX_MODULE_BYTES / WASM_PAGE });
+  const module = await newQuickJSAsyncWASMModuleFromVariant(
+    newVariant(variant, { wasmModule: await compiledWasm(), wasmMemory: memory }),
+  );
+  forgetRuntimesAfterFree(module);
+  return { module, memory };
+}
