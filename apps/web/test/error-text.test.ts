@@ -30,3 +30,14 @@ describe('client-worded failures (spec BS-10)', () => {
     );
   });
 });
+
+describe("a refused form's reasons (issue 34, item 15)", () => {
+  it('follows the generic validation message with each field’s message from the server', () => {
+    const refused = new ApiError(translate('errors.validation', 'en'), 400, 'validation', {
+      roots: ['127.50.0.10 is outside the allowed scan scope.'],
+    });
+    expect(errorText(refused, 'en')).toBe(
+      'Some fields are not valid. 127.50.0.10 is outside the allowed scan scope.',
+    );
+  });
+});

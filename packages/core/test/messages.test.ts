@@ -24,3 +24,15 @@ describe('message catalogue', () => {
     expect(toLang(undefined)).toBe('fa');
   });
 });
+
+describe('numbers in messages (issue 34, item 10)', () => {
+  it('writes a number parameter in Persian digits in fa and as is in en', () => {
+    expect(translate('errors.rate_limited', 'fa', { seconds: 50 })).toContain('۵۰ ثانیه');
+    expect(translate('errors.rate_limited', 'en', { seconds: 50 })).toContain('50');
+  });
+  it('keeps digits inside a text parameter (a host and port) as written', () => {
+    const text = translate('notify.discovery_finished', 'fa', { name: 'lab 10.0.0.1', count: 3 });
+    expect(text).toContain('lab 10.0.0.1');
+    expect(text).toContain('۳ دارایی جدید');
+  });
+});

@@ -18,8 +18,17 @@ export function errorText(error: unknown, lang: Lang, fallback?: string): string
   if (e.status === null && CLIENT_WORDED.has(e.code)) return e.message;
   const own =
     e.status !== null && e.message !== UNKNOWN_ERROR_MESSAGE && !AXIOS_STATUS_MESSAGE.test(e.message);
-  if (own) return e.message;
+  if (own) return withFieldReasons(e.message, e.errors);
   return fallback ?? translate('errors.unknown', lang);
+}
+
+/**
+ * "Some fields are not valid." alone tells nothing: the server's per-field reasons follow it, so
+ * a form that has no place for a field (or a toast read away from the form) still says why.
+ */
+function withFieldReasons(message: string, fields: Record<string, string[]> | undefined): string {
+  const reasons = [...new Set(Object.values(fields ?? {}).flat())].filter((r) => r && r !== message);
+  return reasons.length ? `${message} ${reasons.join(' ')}` : message;
 }
 
 /** The server's per-field messages of a refused form (`errors`), if it sent any. */

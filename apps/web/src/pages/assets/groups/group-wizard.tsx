@@ -7,6 +7,7 @@ import { DialogPanel } from '../../../components/ui/dialog-panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { useLang } from '../../../hooks/use-lang';
 import { useAllWorkerGroups } from '../../../hooks/use-workers';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { formatNumber } from '../../../lib/format-date';
 import {
   type GroupFormErrors,
@@ -52,6 +53,16 @@ export function GroupWizard({
   );
 }
 
+/** The wizard's fields and the body paths the server names them by. */
+const SERVER_FIELDS = {
+  name: 'name',
+  roots: 'roots',
+  customPorts: 'custom_ports',
+  weekdays: 'custom_weekdays',
+  startTime: 'start_time',
+  workerGroup: 'worker_group',
+} as const;
+
 function WizardForm({
   group,
   onClose,
@@ -67,13 +78,19 @@ function WizardForm({
   const [step, setStep] = useState<1 | 2>(1);
   // Messages appear after the first Next, then follow each keystroke.
   const [tried, setTried] = useState(false);
-  const errors: GroupFormErrors = tried ? validateGroupForm(form, lang) : {};
+  // The server's own reasons (e.g. a root outside the built-in worker's scope), shown at their
+  // fields until that field is edited.
+  const [refused, setRefused] = useState<GroupFormErrors & { workerGroup?: string[] }>({});
+  const errors: GroupFormErrors = { ...refused, ...(tried ? validateGroupForm(form, lang) : {}) };
   const workerGroups = useAllWorkerGroups();
   const save = useSaveAssetGroup((saved, created) => {
     onClose();
     onSaved(saved, created);
   });
-  const change = (patch: Partial<GroupFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const change = (patch: Partial<GroupFormState>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setRefused((r) => Object.fromEntries(Object.entries(r).filter(([field]) => !(field in patch))));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +99,17 @@ function WizardForm({
       if (Object.keys(validateGroupForm(form, lang)).length === 0) setStep(2);
       return;
     }
-    save.mutate({ ...(group ? { id: group.id } : {}), body: groupFormBody(form) });
+    save.mutate(
+      { ...(group ? { id: group.id } : {}), body: groupFormBody(form) },
+      {
+        onError: (error) => {
+          const { byField } = serverFieldErrors(error, SERVER_FIELDS);
+          setRefused(byField);
+          // Back to the step that shows the field at fault.
+          if (Object.keys(byField).some((field) => field !== 'workerGroup')) setStep(1);
+        },
+      },
+    );
   };
 
   return (
@@ -100,6 +127,7 @@ function WizardForm({
               label={t('wizard.workerGroup')}
               value={form.workerGroup ?? ''}
               onChange={(e) => change({ workerGroup: e.target.value || null })}
+              errors={refused.workerGroup}
             >
               <option value="">{t('wizard.anyWorker')}</option>
               {(workerGroups.data ?? []).map((g) => (

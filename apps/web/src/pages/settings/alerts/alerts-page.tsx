@@ -1,9 +1,15 @@
 import { ALERT_TRIGGERS, type AlertEventKind } from '@didban/core';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadFailed, type LoadingQuery } from '../../../components/ui/query-state';
 import { useLang } from '../../../hooks/use-lang';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../../lib/format-date';
+import { snackbarStore } from '../../../lib/snackbar-store';
 import { alertText } from './alerts-text';
 import { ChannelForm } from './channel-form';
+import { deliveryErrorText } from './delivery-error-text';
 import { RuleForm } from './rule-form';
 import { useAlertMutations, useAlerts, useCanManageAlerts, useGroupNames } from './use-alerts';
 
@@ -11,6 +17,27 @@ const EVENT_KINDS: readonly string[] = [...ALERT_TRIGGERS, 'finding_fixed'];
 const isEventKind = (k: string): k is AlertEventKind => EVENT_KINDS.includes(k);
 
 const card = 'rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6';
+
+/**
+ * A list's first answer: what it holds, or why it could not be read (a server that is down is not
+ * "nothing yet"), with Retry.
+ */
+function Loaded({
+  query,
+  empty,
+  children,
+}: {
+  query: LoadingQuery & { data: unknown };
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
+  if (query.data === undefined && query.isError)
+    return <LoadFailed error={query.error} retry={query.refetch} retrying={query.isFetching} />;
+  if (query.data === undefined) return null;
+  return empty ?? children;
+}
+
+type Deleting = { kind: 'channel' | 'rule'; id: string; name: string };
 
 /**
  * /settings/alerts: channels (send test), rules and the delivery log of the workspace (issue 20).
@@ -26,6 +53,20 @@ export function AlertsPage() {
   const channelList = channels.data ?? [];
   const nameOf = new Map(channelList.map((c) => [c.id, c.name]));
   const list = (items: string[]) => items.join(lang === 'fa' ? '، ' : ', ');
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const remove = (target: Deleting) => {
+    const mutation = target.kind === 'channel' ? m.deleteChannel : m.deleteRule;
+    mutation.mutate(target.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        snackbarStore.show(
+          t(target.kind === 'channel' ? 'channelDeleted' : 'ruleDeleted').replace('{name}', target.name),
+          'success',
+        );
+      },
+      onError: (error) => snackbarStore.show(errorText(error, lang), 'error'),
+    });
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -38,9 +79,16 @@ export function AlertsPage() {
         <h3 id="alerts-channels" className="font-semibold">
           {t('channels')}
         </h3>
-        {channelList.length === 0 ? (
-          <p className="mt-3 text-sm text-zinc-500">{t('empty')}</p>
-        ) : (
+        <Loaded
+          query={channels}
+          empty={
+            channelList.length === 0 ? (
+              <p className="mt-3 text-sm text-zinc-500" data-testid="channels-empty">
+                {t('emptyChannels')}
+              </p>
+            ) : null
+          }
+        >
           <ul
             className="mt-3 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
             data-testid="channel-list"
@@ -61,7 +109,11 @@ export function AlertsPage() {
                     >
                       {t('test')}
                     </Button>
-                    <Button variant="ghost" onClick={() => m.deleteChannel.mutate(c.id)}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => setDeleting({ kind: 'channel', id: c.id, name: c.name })}
+                      aria-label={`${t('delete')} ${c.name}`}
+                    >
                       {t('delete')}
                     </Button>
                   </span>
@@ -69,7 +121,7 @@ export function AlertsPage() {
               </li>
             ))}
           </ul>
-        )}
+        </Loaded>
         {canManage ? <ChannelForm lang={lang} /> : null}
       </section>
 
@@ -77,9 +129,16 @@ export function AlertsPage() {
         <h3 id="alerts-rules" className="font-semibold">
           {t('rules')}
         </h3>
-        {(rules.data ?? []).length === 0 ? (
-          <p className="mt-3 text-sm text-zinc-500">{t('empty')}</p>
-        ) : (
+        <Loaded
+          query={rules}
+          empty={
+            (rules.data ?? []).length === 0 ? (
+              <p className="mt-3 text-sm text-zinc-500" data-testid="rules-empty">
+                {t('emptyRules')}
+              </p>
+            ) : null
+          }
+        >
           <ul
             className="mt-3 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
             data-testid="rule-list"
@@ -97,14 +156,19 @@ export function AlertsPage() {
                   {t('sendTo')}: {list(r.channel_ids.map((id) => nameOf.get(id) ?? id))}
                 </span>
                 {canManage ? (
-                  <Button variant="ghost" className="ms-auto" onClick={() => m.deleteRule.mutate(r.id)}>
+                  <Button
+                    variant="ghost"
+                    className="ms-auto"
+                    onClick={() => setDeleting({ kind: 'rule', id: r.id, name: r.name })}
+                    aria-label={`${t('delete')} ${r.name}`}
+                  >
                     {t('delete')}
                   </Button>
                 ) : null}
               </li>
             ))}
           </ul>
-        )}
+        </Loaded>
         {canManage ? <RuleForm lang={lang} channels={channelList} /> : null}
       </section>
 
@@ -117,10 +181,17 @@ export function AlertsPage() {
             {t('refresh')}
           </Button>
         </div>
-        {(log.data?.results ?? []).length === 0 ? (
-          <p className="mt-3 text-sm text-zinc-500">{t('empty')}</p>
-        ) : (
-          // The log scrolls sideways inside its card on a phone; the page itself never does.
+        <Loaded
+          query={log}
+          empty={
+            (log.data?.results ?? []).length === 0 ? (
+              <p className="mt-3 text-sm text-zinc-500" data-testid="log-empty">
+                {t('emptyLog')}
+              </p>
+            ) : null
+          }
+        >
+          {/* The log scrolls sideways inside its card on a phone; the page itself never does. */}
           <div className="mt-3 overflow-x-auto relative">
             <table className="w-full text-start text-sm" data-testid="delivery-log">
               <thead className="text-zinc-400">
@@ -169,7 +240,7 @@ export function AlertsPage() {
                         {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
                       </td>
                       <td className="p-2 text-red-300">
-                        <bdi>{d.error ?? ''}</bdi>
+                        <bdi>{d.error ? deliveryErrorText(d.error, lang) : ''}</bdi>
                       </td>
                     </tr>
                   );
@@ -177,8 +248,25 @@ export function AlertsPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </Loaded>
       </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? t(deleting.kind === 'channel' ? 'deleteChannelTitle' : 'deleteRuleTitle') : ''}
+        body={
+          deleting
+            ? t(deleting.kind === 'channel' ? 'deleteChannelBody' : 'deleteRuleBody').replace(
+                '{name}',
+                deleting.name,
+              )
+            : ''
+        }
+        confirmLabel={t('delete')}
+        pending={m.deleteChannel.isPending || m.deleteRule.isPending}
+        onConfirm={() => deleting && remove(deleting)}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -4,10 +4,26 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/error-text';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { alertText } from './alerts-text';
 import { useAlertMutations } from './use-alerts';
 
 const WEBHOOK_LIKE: readonly string[] = ['webhook', 'slack', 'discord', 'teams'];
+
+/** The form's fields and the body paths the server names them by in its per-field messages. */
+const SERVER_FIELDS = {
+  name: 'name',
+  url: 'secrets.url',
+  signing: 'secrets.signing_secret',
+  chatId: 'settings.chat_id',
+  token: 'secrets.token',
+  apiUrl: 'settings.api_url',
+  recipients: 'settings.recipients',
+  smtp: 'secrets.smtp_url',
+  project: 'settings.project_key',
+  account: 'settings.email',
+  repo: 'settings.repo',
+} as const;
 
 /** Builds the channel body the API expects from the form's flat fields. */
 function toInput(kind: AlertChannelKind, f: Record<string, string>, language: Lang): AlertChannelInput {
@@ -41,6 +57,7 @@ function toInput(kind: AlertChannelKind, f: Record<string, string>, language: La
             .map((s) => s.trim())
             .filter(Boolean),
         },
+        secrets: opt(f.smtp) ? { smtp_url: f.smtp } : {},
       };
     case 'jira':
       return {
@@ -66,17 +83,26 @@ export function ChannelForm({ lang }: { lang: Lang }) {
   const [kind, setKind] = useState<AlertChannelKind>('webhook');
   const [language, setLanguage] = useState<Lang>(lang);
   const [f, setF] = useState<Record<string, string>>({});
-  const field = (key: string, label: string, type = 'text') => (
+  // The server's reasons at their fields (cleared as the field is edited); others beside the button.
+  const refused = createChannel.isError ? serverFieldErrors(createChannel.error, SERVER_FIELDS) : null;
+  const [edited, setEdited] = useState<string[]>([]);
+  const field = (key: keyof typeof SERVER_FIELDS, label: string, type = 'text', hint?: string) => (
     <TextField
       label={label}
       type={type}
       name={key}
       value={f[key] ?? ''}
-      onChange={(e) => setF((prev) => ({ ...prev, [key]: e.target.value }))}
+      errors={edited.includes(key) ? undefined : refused?.byField[key]}
+      {...(hint ? { hint } : {})}
+      onChange={(e) => {
+        setF((prev) => ({ ...prev, [key]: e.target.value }));
+        setEdited((prev) => (prev.includes(key) ? prev : [...prev, key]));
+      }}
     />
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setEdited([]);
     createChannel.mutate(toInput(kind, f, language), { onSuccess: () => setF({}) });
   };
   return (
@@ -117,6 +143,7 @@ export function ChannelForm({ lang }: { lang: Lang }) {
         ? field('apiUrl', t('apiUrl'), 'url')
         : null}
       {kind === 'email' ? field('recipients', t('recipients')) : null}
+      {kind === 'email' ? field('smtp', t('smtp'), 'text', t('smtpHint')) : null}
       {kind === 'jira' ? field('project', t('project')) : null}
       {kind === 'jira' ? field('account', t('account'), 'email') : null}
       {kind === 'github' ? field('repo', t('repo')) : null}
@@ -125,8 +152,10 @@ export function ChannelForm({ lang }: { lang: Lang }) {
           {t('addChannel')}
         </Button>
         {createChannel.isError ? (
-          <p role="alert" className="text-sm text-red-300">
-            {errorText(createChannel.error, lang)}
+          <p role="alert" className="text-sm text-red-300" data-testid="channel-form-error">
+            {refused && Object.keys(refused.byField).length > 0
+              ? [t('fieldsInvalid'), ...refused.unplaced].join(' ')
+              : errorText(createChannel.error, lang)}
           </p>
         ) : null}
       </div>

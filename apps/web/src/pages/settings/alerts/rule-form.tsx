@@ -16,8 +16,29 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type PickerItem, useAssetGroupPicker } from '../../../hooks/use-scan-pickers';
 import { errorText } from '../../../lib/error-text';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { alertText } from './alerts-text';
 import { useAlertMutations } from './use-alerts';
+
+/** The form's parts and the body paths the server names them by in its per-field messages. */
+const SERVER_FIELDS = {
+  name: 'name',
+  triggers: 'triggers',
+  groups: 'asset_group_ids',
+  channels: 'channel_ids',
+  minSeverity: 'min_severity',
+  throttle: 'throttle_seconds',
+  digest: 'digest',
+} as const;
+
+/** A group of checkboxes' message, as a text field shows its own. */
+function GroupError({ messages }: { messages: string[] | undefined }) {
+  return messages?.length ? (
+    <p role="alert" className="mt-1.5 text-xs text-red-400" data-field-error>
+      {messages[0]}
+    </p>
+  ) : null;
+}
 
 /** Add a rule: triggers, asset groups (none: all), channels, severity floor, throttle and digest. */
 export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChannel[] }) {
@@ -36,6 +57,8 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
   const [minSeverity, setMinSeverity] = useState<(typeof ALERT_SEVERITIES)[number]>('low');
   const [throttle, setThrottle] = useState('0');
   const [digest, setDigest] = useState<(typeof ALERT_DIGESTS)[number]>('off');
+  const refused = createRule.isError ? serverFieldErrors(createRule.error, SERVER_FIELDS) : null;
+  const at = refused?.byField ?? {};
   const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +91,13 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
       className="mt-4 grid grid-cols-1 gap-3 rounded-xl border border-zinc-800 p-4"
       data-testid="rule-form"
     >
-      <TextField label={t('name')} name="rule-name" value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={t('name')}
+        name="rule-name"
+        value={name}
+        errors={at.name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-zinc-300">{t('triggers')}</legend>
         <div className="mt-2 flex flex-wrap gap-3">
@@ -83,6 +112,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
             </label>
           ))}
         </div>
+        <GroupError messages={at.triggers} />
       </fieldset>
       <InfinitePicker
         key={pickerKey}
@@ -93,6 +123,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
         usePages={useAssetGroupPicker}
         testId="rule-groups"
       />
+      <GroupError messages={at.groups} />
       <fieldset>
         <legend className="text-sm font-medium text-zinc-300">{t('sendTo')}</legend>
         <div className="mt-2 flex flex-wrap gap-3">
@@ -107,6 +138,7 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
             </label>
           ))}
         </div>
+        <GroupError messages={at.channels} />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField
@@ -120,7 +152,13 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
             </option>
           ))}
         </SelectField>
-        <NumberField label={t('throttle')} lang={lang} value={throttle} onChange={setThrottle} />
+        <NumberField
+          label={t('throttle')}
+          lang={lang}
+          value={throttle}
+          onChange={setThrottle}
+          errors={at.throttle}
+        />
         <SelectField
           label={t('digest')}
           value={digest}
@@ -138,8 +176,10 @@ export function RuleForm({ lang, channels }: { lang: Lang; channels: AlertChanne
           {t('addRule')}
         </Button>
         {createRule.isError ? (
-          <p role="alert" className="text-sm text-red-300">
-            {errorText(createRule.error, lang)}
+          <p role="alert" className="text-sm text-red-300" data-testid="rule-form-error">
+            {refused && Object.keys(refused.byField).length > 0
+              ? [t('fieldsInvalid'), ...refused.unplaced].join(' ')
+              : errorText(createRule.error, lang)}
           </p>
         ) : null}
       </div>
