@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core/templates';
 import { compileTemplate } from './compile-template.js';
+import { compileFlow } from './js/flow/compile-flow.js';
 import { missingHelpers } from './load/dsl-helpers-used.js';
 import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reason-codes.js';
-import { parseSimpleFlow } from './load/simple-flow.js';
 import type { AttackType } from './payloads/generate-payloads.js';
 import type { CompiledTemplate, WorkflowStep } from './template-model.js';
 
@@ -52,8 +52,6 @@ export interface LoadOptions {
   readonly templatesRoot?: string;
 }
 
-const FLOW_REASON =
-  'this flow needs the JavaScript flow runtime (only protocol calls joined by && and || run without it)';
 const FUZZ_REASON = 'fuzzing (DAST) templates need fuzzing inputs, which template scans do not provide';
 
 /**
@@ -107,7 +105,7 @@ function loadAll(sources: readonly TemplateSource[], options: LoadOptions): Load
       else {
         try {
           const compiled = compileTemplate(parsed, source.path, options.attackType, options.templatesRoot);
-          const flow = parsed.usesFlow ? parseSimpleFlow(parsed.flow ?? '') : undefined;
+          const flow = parsed.usesFlow ? compileFlow(parsed.flow ?? '') : undefined;
           templates.push(flow ? { ...compiled, flow } : compiled);
         } catch (error) {
           invalid.push(
@@ -143,7 +141,6 @@ function loadAll(sources: readonly TemplateSource[], options: LoadOptions): Load
 /** The feature of a parsed template the engine does not run, with the reason; undefined if none. */
 function unsupportedFeature(found: Parsed): { feature: string; reason: string } | undefined {
   if (found.rejected) return { feature: found.rejected.protocol, reason: found.rejected.reason };
-  if (found.usesFlow && !parseSimpleFlow(found.flow ?? '')) return { feature: 'flow', reason: FLOW_REASON };
   if (found.http.some((b) => b.fuzzing !== undefined)) return { feature: 'fuzzing', reason: FUZZ_REASON };
   if (found.workflows.length > 0) return undefined;
   const missing = missingHelpers(found.raw);

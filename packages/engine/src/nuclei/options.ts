@@ -67,6 +67,10 @@ export interface ScanOptions {
    * RequestCapError. 0, the default, is no cap (Nuclei has none); a shared server sets one.
    */
   readonly maxRequests?: number;
+  /** Flow and javascript scripts run at once in the QuickJS sandbox (`-jsc`). Default 120. */
+  readonly jsConcurrency?: number;
+  /** Wall time of one flow or javascript script on one target, in ms (nuclei's JS timeout). Default 20 000. */
+  readonly jsTimeoutMs?: number;
 }
 
 export type ResolvedOptions = Required<
@@ -96,6 +100,8 @@ export const NUCLEI_DEFAULTS: ResolvedOptions = {
   clusterRequests: true,
   maxRequests: 0,
   matchTimeoutMs: 2_000,
+  jsConcurrency: 120,
+  jsTimeoutMs: 20_000,
   userAgent:
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
 };

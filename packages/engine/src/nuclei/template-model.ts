@@ -1,5 +1,5 @@
 import type { TemplateInfo } from '@didban/core/templates';
-import type { FlowExpr } from './load/simple-flow.js';
+import type { CompiledFlow } from './js/flow/run-flow.js';
 import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';
 import type { ScanProtocol } from './types.js';
@@ -92,8 +92,8 @@ export interface CompiledTemplate {
   /** Blocks in file order, protocols as they appear. */
   readonly blocks: readonly Block[];
   readonly workflow?: readonly WorkflowStep[];
-  /** A `flow:` of protocol calls joined by `&&`/`||`; blocks then run as it says, not in order. */
-  readonly flow?: FlowExpr;
+  /** The template's `flow:`: blocks then run as the program says, not in file order. */
+  readonly flow?: CompiledFlow;
   readonly variables: readonly (readonly [string, string])[];
   readonly constants: readonly (readonly [string, string])[];
   readonly selfContained: boolean;

@@ -1,12 +1,16 @@
 /**
  * The subset of Nuclei's `flow:` (a JavaScript program) that is only protocol calls joined by
- * `&&` / `||` with parentheses — `http(1) && http(2)` — which is 96 % of the flow templates in the
- * community corpus. It runs without a JavaScript runtime: each call runs one request block (or all
- * blocks of that protocol, without a number) and is true when its operators matched; `&&` and `||`
- * short-circuit as in JavaScript. Anything else (loops, `set()`, `iterate()`) is not this subset.
+ * `&&` / `||` with parentheses — `http(1) && http("login")` — which is 96 % of the flow templates
+ * in the community corpus. It is evaluated without starting a JavaScript runtime (js/flow/run-flow.ts),
+ * through the same calls as a JavaScript flow. Anything else (loops, `set()`, `iterate()`) runs in
+ * the sandbox.
  */
 export type FlowExpr =
-  | { readonly kind: 'call'; readonly protocol: 'http' | 'dns' | 'tcp' | 'ssl'; readonly index?: number }
+  | {
+      readonly kind: 'call';
+      readonly protocol: 'http' | 'dns' | 'tcp' | 'ssl';
+      readonly ids: readonly string[];
+    }
   | { readonly kind: 'and' | 'or'; readonly left: FlowExpr; readonly right: FlowExpr };
 
 const PROTOCOLS: Record<string, 'http' | 'dns' | 'tcp' | 'ssl'> = {
@@ -17,12 +21,15 @@ const PROTOCOLS: Record<string, 'http' | 'dns' | 'tcp' | 'ssl'> = {
   ssl: 'ssl',
 };
 
+// A call's arguments: nothing, or numbers and plain quoted ids separated by commas.
+const CALL = /^([a-z]+)\(\s*((?:\d+|"[\w-]+"|'[\w-]+')(?:\s*,\s*(?:\d+|"[\w-]+"|'[\w-]+'))*)?\s*\)$/;
+
 /** Parses a flow made only of protocol calls, `&&`, `||` and parentheses; `undefined` otherwise. */
 export function parseSimpleFlow(source: string): FlowExpr | undefined {
   const tokens = source
     .trim()
     .replace(/;\s*$/, '')
-    .match(/\s+|&&|\|\||\(|\)|[a-z]+\(\s*\d*\s*\)|./g);
+    .match(/\s+|&&|\|\||\(|\)|[a-z]+\([^()]*\)|./g);
   if (!tokens) return undefined;
   const list = tokens.filter((t) => !/^\s+$/.test(t));
   let pos = 0;
@@ -32,10 +39,11 @@ export function parseSimpleFlow(source: string): FlowExpr | undefined {
       const inner = or();
       return list[pos++] === ')' ? inner : undefined;
     }
-    const call = t ? /^([a-z]+)\(\s*(\d*)\s*\)$/.exec(t) : null;
+    const call = t ? CALL.exec(t) : null;
     const protocol = call ? PROTOCOLS[call[1]!] : undefined;
     if (!call || !protocol) return undefined;
-    return { kind: 'call', protocol, index: call[2] ? Number(call[2]) : undefined };
+    const ids = call[2] ? call[2].split(',').map((a) => a.trim().replace(/^["']|["']$/g, '')) : [];
+    return { kind: 'call', protocol, ids };
   };
   const chain = (op: '&&' | '||', kind: 'and' | 'or', next: () => FlowExpr | undefined) => () => {
     let left = next();

@@ -1,8 +1,7 @@
 import { hasUnresolved, renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
-import { callResult } from '../js/flow/call-result.js';
-import type { FlowExpr } from '../load/simple-flow.js';
+import { runFlow } from '../js/flow/run-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
 import { runSslBlock } from '../protocols/ssl-executor.js';
@@ -161,7 +160,10 @@ async function runBlocks(
     : await initialState(scan, template, target);
   const run = newRun(scan, template, target, state, lazy, workflowId);
   const tally: Tally = { matched: false, names: undefined };
-  if (template.flow) await runFlow(template.flow, template.blocks, (block) => runFlowCall(run, block, tally));
+  if (template.flow)
+    await runFlow(run, template.flow, async (blockRun, block) => {
+      await runOneBlock(blockRun, block, tally);
+    });
   else for (const block of template.blocks) await runOneBlock(run, block, tally);
   return { matched: tally.matched, matchedNames: tally.names ? [...tally.names] : NO_NAMES };
 }
@@ -185,13 +187,6 @@ async function runOneBlock(run: TemplateRun, block: Block, tally: Tally): Promis
   }
 }
 
-/** A block run by a flow call: its result is nuclei's call result, not only "matched". */
-async function runFlowCall(run: TemplateRun, block: Block, tally: Tally): Promise<boolean> {
-  const result = callResult(block.operators);
-  await runOneBlock({ ...run, observe: result.observe }, block, tally);
-  return result.value();
-}
-
 function record(tally: Tally, outcome: BlockOutcome): void {
   if (outcome.matched) tally.matched = true;
   if (outcome.matchedNames.length > 0) {
@@ -209,24 +204,6 @@ function reportBlockError(run: TemplateRun, block: Block, error: unknown): void 
     protocol: block.protocol,
     message: (error as Error).message,
   });
-}
-
-/** Evaluates a simple flow: `proto(n)` runs the n-th block of that protocol (all of them without n). */
-async function runFlow(
-  expr: FlowExpr,
-  blocks: readonly Block[],
-  runOne: (block: Block) => Promise<boolean>,
-): Promise<boolean> {
-  if (expr.kind !== 'call') {
-    const left = await runFlow(expr.left, blocks, runOne);
-    if (expr.kind === 'and' ? !left : left) return left;
-    return runFlow(expr.right, blocks, runOne);
-  }
-  const ofProtocol = blocks.filter((b) => b.protocol === expr.protocol);
-  const chosen = expr.index === undefined ? ofProtocol : ofProtocol.slice(expr.index - 1, expr.index);
-  let any = false;
-  for (const block of chosen) any = (await runOne(block)) || any;
-  return any;
 }
 
 /** Workflows: a step's subtemplates run when it matched; matcher conditions pick by matcher name. */
