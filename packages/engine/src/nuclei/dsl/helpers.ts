@@ -17,6 +17,7 @@ import { generateJavaGadget } from './java/generate-java-gadget.js';
 import { generateJwt } from './jwt.js';
 import { mmh3 } from './mmh3.js';
 import { publicIp } from './public-ip.js';
+import { htmlUnescape, urlDecode, urlEncode } from './url-html.js';
 import { DslError, type DslValue, formatNumber, isList, toNum, toStr } from './values.js';
 import { zipHelper } from './zip.js';
 
@@ -36,24 +37,6 @@ const randomFrom = (charset: string, length: number, bad = ''): string => {
   return out;
 };
 
-// Go's url.QueryEscape: unreserved bytes stay, space becomes '+', the rest is %XX.
-function queryEscape(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const code = ch.charCodeAt(0);
-    if (/[A-Za-z0-9\-_.~]/.test(ch)) out += ch;
-    else if (ch === ' ') out += '+';
-    else out += `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-function queryUnescape(s: string): string {
-  return s
-    .replace(/\+/g, ' ')
-    .replace(/%([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-}
-
 const HTML_ESCAPES: Record<string, string> = {
   '<': '&lt;',
   '>': '&gt;',
@@ -61,15 +44,6 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
   '"': '&#34;',
 };
-const HTML_UNESCAPES: Record<string, string> = {
-  lt: '<',
-  gt: '>',
-  amp: '&',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-};
-
 function trimSet(s: string, set: string, left: boolean, right: boolean): string {
   let start = 0;
   let end = s.length;
@@ -160,17 +134,11 @@ const table: Record<string, Helper> = {
       : parts;
   },
   len: (a) => (isList(a[0]) ? a[0].length : toStr(a[0]).length),
-  url_encode: (a) => queryEscape(toStr(a[0])),
-  url_decode: (a) => queryUnescape(toStr(a[0])),
+  // govaluate numbers are float64, so only a boolean `true` turns on encoding every special character.
+  url_encode: (a) => urlEncode(toStr(a[0]), a[1] === true),
+  url_decode: (a) => urlDecode(toStr(a[0])),
   html_escape: (a) => toStr(a[0]).replace(/[<>&'"]/g, (c) => HTML_ESCAPES[c]!),
-  html_unescape: (a) =>
-    toStr(a[0]).replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#')
-        return String.fromCodePoint(
-          e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)),
-        );
-      return HTML_UNESCAPES[e.toLowerCase()] ?? m;
-    }),
+  html_unescape: (a) => htmlUnescape(toStr(a[0])),
   base64: (a) => bytes(a[0]).toString('base64'),
   base64_py: (a) => base64Py(a[0]),
   base64_decode: (a) => latin1(Buffer.from(toStr(a[0]), 'base64')),

@@ -11,7 +11,17 @@ export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return n > 0 ? '+Inf' : n < 0 ? '-Inf' : 'NaN';
   const s = String(n);
   if (!s.includes('e')) return s;
-  return n.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  // The shortest digits JavaScript found (as Go's -1 precision does), written out without exponent.
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s)!;
+  const digits = m[2]! + (m[3] ?? '');
+  const point = 1 + Number(m[4]);
+  const body =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return m[1] + body;
 }
 
 /** How helpers turn any argument into a string (Nuclei's types.ToString). */

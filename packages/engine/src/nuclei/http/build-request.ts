@@ -2,7 +2,7 @@ import type { Scope } from '../dsl/evaluate.js';
 import { hasUnresolved, renderTemplate } from '../dsl/render.js';
 import type { Target } from '../target.js';
 import type { HttpBlock } from '../template-model.js';
-import { parseRawRequest } from './raw-request.js';
+import { crlfIfBare, parseRawRequest } from './raw-request.js';
 import type { HttpRequestSpec } from './types.js';
 
 export interface BuiltRequest {
@@ -46,6 +46,8 @@ interface Defaults {
   readonly userAgent: boolean;
   readonly accept: boolean;
   readonly language: boolean;
+  /** `body:` with nuclei's CRLF rule applied (raw-request.ts crlfIfBare). */
+  readonly body: string | undefined;
 }
 const blockDefaults = new WeakMap<HttpBlock, Defaults>();
 function defaultsFor(block: HttpBlock): Defaults {
@@ -55,6 +57,7 @@ function defaultsFor(block: HttpBlock): Defaults {
       userAgent: !hasHeader(block.headers, 'user-agent'),
       accept: !hasHeader(block.headers, 'accept'),
       language: !hasHeader(block.headers, 'accept-language'),
+      body: block.body === undefined ? undefined : crlfIfBare(block.body),
     };
     blockDefaults.set(block, d);
   }
@@ -75,13 +78,13 @@ export function buildPathRequest(
   if (path.startsWith('{{BaseURL}}/') && base.endsWith('/'))
     rendered = base + rendered.slice(base.length + 1);
   const headers = block.headers.map(([k, v]) => [k, renderTemplate(v, scope)] as [string, string]);
-  const body = block.body === undefined ? '' : renderTemplate(block.body, scope);
+  const d = defaultsFor(block);
+  const body = d.body === undefined ? '' : renderTemplate(d.body, scope);
   if (
     !block.skipVariablesCheck &&
     (hasUnresolved(rendered) || hasUnresolved(body) || headers.some(([, v]) => hasUnresolved(v)))
   )
     return undefined;
-  const d = defaultsFor(block);
   if (d.userAgent) headers.push(['User-Agent', userAgent]);
   if (d.accept) headers.push(['Accept', '*/*']);
   if (d.language) headers.push(['Accept-Language', 'en']);

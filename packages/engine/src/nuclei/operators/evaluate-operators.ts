@@ -79,15 +79,12 @@ export function evaluateOperators(ops: Operators, input: OperatorInput): Operato
     };
   }
   const hits = ops.matchers.filter((_, i) => results[i]);
-  const visibleHits = hits.filter((m) => !m.internal);
-  const names = [...new Set(visibleHits.filter((m) => m.name).map((m) => m.name!))];
-  const findings: OperatorFinding[] =
-    names.length > 0
-      ? names.map((matcherName) => ({ matcherName, extracted: allExtracted }))
-      : visibleHits.length > 0
-        ? [{ extracted: allExtracted }]
-        : [];
-  return { matched: hits.length > 0, matchedNames, findings, extracted };
+  return {
+    matched: hits.length > 0,
+    matchedNames,
+    findings: orFindings(ops.matchers, hits, allExtracted),
+    extracted,
+  };
 }
 
 /** The rules above for blocks with matchers and no extractor, without the extractor bookkeeping. */
@@ -119,13 +116,25 @@ function matchOnly(ops: Operators, input: OperatorInput): OperatorOutcome {
   }
   if (!hits) return { matched: false, matchedNames: NO_VALUES, findings: [], extracted: NONE_EXTRACTED };
   const matchedNames = hits.filter((m) => m.name).map((m) => m.name!);
-  const visibleHits = hits.filter((m) => !m.internal);
-  const names = [...new Set(visibleHits.filter((m) => m.name).map((m) => m.name!))];
-  const findings: OperatorFinding[] =
-    names.length > 0
-      ? names.map((matcherName) => ({ matcherName, extracted: NO_VALUES }))
-      : visibleHits.length > 0
-        ? [{ extracted: NO_VALUES }]
-        : [];
-  return { matched: true, matchedNames, findings, extracted: NONE_EXTRACTED };
+  return {
+    matched: true,
+    matchedNames,
+    findings: orFindings(matchers, hits, NO_VALUES),
+    extracted: NONE_EXTRACTED,
+  };
+}
+
+/**
+ * Findings under `or`: one per matched named matcher, else one. `internal` hides the result only
+ * when every matcher of the block is internal (nuclei's tmplexec: "all matchers should have
+ * internal: true"); an internal matcher beside a visible one prints when it alone matched.
+ */
+function orFindings(
+  matchers: Operators['matchers'],
+  hits: readonly Operators['matchers'][number][],
+  extracted: readonly string[],
+): OperatorFinding[] {
+  if (hits.length === 0 || matchers.every((m) => m.internal)) return [];
+  const names = [...new Set(hits.filter((m) => m.name).map((m) => m.name!))];
+  return names.length > 0 ? names.map((matcherName) => ({ matcherName, extracted })) : [{ extracted }];
 }

@@ -3,7 +3,8 @@ import { renderTemplate } from '../dsl/render.js';
 import { toStr } from '../dsl/values.js';
 import { checkBudget } from '../util/budget.js';
 import { asciiLower, fromByteString } from '../util/bytes.js';
-import { jqToString, runJq } from './json-query.js';
+import { goJsonValue } from './go-json.js';
+import { runJq } from './json-query.js';
 import { mayBeJson } from './may-be-json.js';
 import type { Extractor, OperatorInput } from './types.js';
 import { queryXpath } from './xpath.js';
@@ -46,7 +47,8 @@ export function runExtractor(e: Extractor, input: OperatorInput): string[] {
         break;
       }
       for (const query of e.keys) {
-        for (const v of runJq(query, doc)) if (v !== null && v !== undefined) add(jqToString(v));
+        // A missing key (null) is extracted as the empty string, as nuclei's JSONScalarToString does.
+        for (const v of runJq(query, doc)) add(goJsonValue(v));
       }
       break;
     }

@@ -59,5 +59,3 @@ function path(expr: string, value: Json): Json[] {
   }
   return stream;
 }
-
-export const jqToString = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v));

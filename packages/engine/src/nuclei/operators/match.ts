@@ -5,12 +5,19 @@ import { asciiLower } from '../util/bytes.js';
 import type { Matcher, OperatorInput } from './types.js';
 import { queryXpath } from './xpath.js';
 
-/** Whether one matcher matches; `negative` is applied here. Pure apart from reading `input`. */
+/**
+ * Whether one matcher matches; `negative` is applied here. Pure apart from reading `input`.
+ * A matcher whose part is absent does not match, negative or not: nuclei's Match returns false
+ * before the matcher (and its negation) runs.
+ */
 export function runMatcher(m: Matcher, input: OperatorInput): boolean {
   checkBudget(input.budget);
   const result = rawMatch(m, input);
+  if (result === ABSENT) return false;
   return m.negative ? !result : result;
 }
+
+const ABSENT = 2;
 
 function combine(
   condition: 'and' | 'or',
@@ -21,15 +28,16 @@ function combine(
   return condition === 'and' ? items.every((i) => test(i as never)) : items.some((i) => test(i as never));
 }
 
-function rawMatch(m: Matcher, input: OperatorInput): boolean {
+function rawMatch(m: Matcher, input: OperatorInput): boolean | typeof ABSENT {
   switch (m.type) {
     case 'status': {
+      if (!input.scope.has('status_code')) return ABSENT;
       const status = input.scope.get('status_code');
       return m.numbers.some((n) => n === status);
     }
     case 'size': {
       const part = input.part(m.part);
-      return part !== undefined && m.numbers.includes(part.length);
+      return part === undefined ? ABSENT : m.numbers.includes(part.length);
     }
     case 'dsl':
       // `{{payload}}` markers inside an expression are replaced before it is evaluated.
@@ -38,7 +46,7 @@ function rawMatch(m: Matcher, input: OperatorInput): boolean {
       );
     case 'word': {
       let part = input.part(m.part);
-      if (part === undefined) return false;
+      if (part === undefined) return ABSENT;
       if (m.caseInsensitive) part = asciiLower(part);
       const text = part;
       // Words are templates too: `{{extracted}}` is replaced before comparing.
@@ -49,7 +57,7 @@ function rawMatch(m: Matcher, input: OperatorInput): boolean {
     }
     case 'regex': {
       const part = input.part(m.part);
-      if (part === undefined) return false;
+      if (part === undefined) return ABSENT;
       return combine(m.condition, m.regex, (re: Matcher['regex'][number]) => {
         checkBudget(input.budget);
         return re.test(part);
@@ -57,12 +65,12 @@ function rawMatch(m: Matcher, input: OperatorInput): boolean {
     }
     case 'binary': {
       const part = input.part(m.part);
-      if (part === undefined) return false;
+      if (part === undefined) return ABSENT;
       return combine(m.condition, m.binary, (b: string) => part.includes(b));
     }
     case 'xpath': {
       const part = input.part(m.part);
-      if (part === undefined) return false;
+      if (part === undefined) return ABSENT;
       return combine(m.condition, m.xpath, (q: string) => queryXpath(part, q).length > 0);
     }
   }

@@ -4,6 +4,7 @@ import type { DslValue } from '../dsl/values.js';
 import { toStr } from '../dsl/values.js';
 import { sleep, waitForSeconds } from '../dsl/wait-for.js';
 import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/build-request.js';
+import { crlfIfBare } from '../http/raw-request.js';
 import { withoutBody } from '../http/received-response.js';
 import { HISTORY_FIELDS, headerDump, responseFields } from '../http/response-fields.js';
 import { sendRequest } from '../http/send-request.js';
@@ -73,7 +74,11 @@ const blockRequests = new WeakMap<HttpBlock, readonly BlockRequest[]>();
 function requestsOf(block: HttpBlock): readonly BlockRequest[] {
   let list = blockRequests.get(block);
   if (!list) {
-    list = block.raw.length > 0 ? block.raw.map((raw) => ({ raw })) : block.paths.map((path) => ({ path }));
+    // Raw requests get nuclei's CRLF rule on the template text, before any value is put in.
+    list =
+      block.raw.length > 0
+        ? block.raw.map((raw) => ({ raw: crlfIfBare(raw) }))
+        : block.paths.map((path) => ({ path }));
     blockRequests.set(block, list);
   }
   return list;
@@ -115,8 +120,10 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
   const stopOnMatch = block.stopAtFirstMatch || template.stopAtFirstMatch;
 
   const combos = block.payloads.size === 0 ? NO_PAYLOADS : payloadCombos(block.payloads, block.attack);
+  // `_N` history lives as long as the block's run, across payload combinations (nuclei's
+  // previousEvent): request N of the next combination overwrites `_N`, the other keys stay.
+  const history = block.needsHistory ? new Map<string, DslValue>() : EMPTY;
   for (const combo of combos) {
-    const history = block.needsHistory ? new Map<string, DslValue>() : EMPTY;
     for (let i = 0; i < requests.length; i++) {
       const request = requests[i]!;
       // iterate-all: a request using an extractor's several values is sent once per value.
@@ -135,8 +142,11 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
         if (wait > 0) await sleep(wait * 1000, scan.signal);
         const built = safeBuild(run, block, request, scope, root);
         if (!built) {
+          // A request nuclei cannot build (a `{{variable}}` left unresolved, a build error) ends
+          // the block: "If a variable is unresolved, skip all further requests" (request.go).
+          // The template's later blocks still run.
           oob?.cancel();
-          continue;
+          return { matched, matchedNames: [...matchedNames] };
         }
         const chains = block.race
           ? await Promise.all(Array.from({ length: block.raceCount }, () => sendChain(run, block, built)))
@@ -153,11 +163,8 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
             if (i === 0)
               for (const f of ['status_code', 'body', 'header']) kept.set(`first_${f}`, lastFields.get(f));
           }
-          if (block.needsHistory && i < requests.length - 1) {
-            // History templates decide on the last response, when every `_N` field exists.
-            storeFromResponse(run, block, lastFields, combo as Map<string, DslValue>, history, base);
-            continue;
-          }
+          // With history the operators run after every request too, on the fields so far (an
+          // expression naming a later `_N` fails until that request is made), as nuclei does.
           for (const [hop, res] of chain.entries()) {
             const isLast = hop === chain.length - 1;
             const fields = isLast
@@ -210,21 +217,6 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
     }
   }
   return { matched, matchedNames: [...matchedNames] };
-}
-
-function storeFromResponse(
-  run: TemplateRun,
-  block: HttpBlock,
-  fields: Map<string, DslValue>,
-  combo: Map<string, DslValue>,
-  history: ReadonlyMap<string, DslValue>,
-  base: ReadonlyMap<string, DslValue>,
-): void {
-  // Extractors still run on intermediate responses so their values feed the next request.
-  if (block.operators.extractors.length === 0) return;
-  const scope = new LayeredScope(fields, combo, history, run.state, base);
-  const outcome = evaluateOperators({ ...block.operators, matchers: [] }, { scope, part: partReader(scope) });
-  storeExtracted(run, outcome.extracted, block.iterateAll);
 }
 
 function safeBuild(
