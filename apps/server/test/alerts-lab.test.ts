@@ -139,11 +139,11 @@ function expected(lang: Lang, matchedAt: string | null): string[] {
       : []),
   ];
   const fa = [
-    `دیدبان: New hosts — 1 رویداد | دارایی جدید: ${NEW_HOST}:80`,
-    `دیدبان: Open ports — 1 رویداد | پورت باز شد: ${ZONE}:8080`,
+    `دیدبان: New hosts — ۱ رویداد | دارایی جدید: ${NEW_HOST}:80`,
+    `دیدبان: Open ports — ۱ رویداد | پورت باز شد: ${ZONE}:8080`,
     ...(matchedAt
       ? [
-          `دیدبان: Findings — 1 رویداد | یافته جدید (medium): Git repository configuration exposed روی ${matchedAt}`,
+          `دیدبان: Findings — ۱ رویداد | یافته جدید (medium): Git repository configuration exposed روی ${matchedAt}`,
         ]
       : []),
   ];

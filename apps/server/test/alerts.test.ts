@@ -180,7 +180,7 @@ describe('alerts: a lab change reaches every channel once per rule', () => {
     expect(hook.headers['idempotency-key']).toBe(hook.body.idempotency_key);
 
     const slackBody = stand.of('slack')[0]!.body;
-    expect(slackBody.blocks[0].text.text).toBe('دیدبان: Inventory — 2 رویداد');
+    expect(slackBody.blocks[0].text.text).toBe('دیدبان: Inventory — ۲ رویداد');
     expect(slackBody.blocks[1].text.text).toBe(
       '• دارایی جدید: new.lab.test:80\n• پورت باز شد: shop.lab.test:8443',
     );

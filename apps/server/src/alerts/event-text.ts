@@ -2,7 +2,7 @@
  * What an alert says, in the channel's (or recipient's) language: a title and one line per event.
  * Every channel builds its own shape (blocks, embed, card, mail) from this.
  */
-import type { Lang } from '@didban/core';
+import { formatNumber, type Lang } from '@didban/core';
 import type { AlertEventRecord } from '../db/schema.js';
 
 type D = Record<string, unknown>;
@@ -20,7 +20,8 @@ const LINES: Record<string, Record<Lang, (d: D) => string>> = {
   },
   certificate_expiring: {
     en: (d) => `Certificate of ${at(d)} expires in ${d.days} day(s) (${d.not_after})`,
-    fa: (d) => `گواهی ${at(d)} تا ${d.days} روز دیگر منقضی می‌شود (${d.not_after})`,
+    fa: (d) =>
+      `گواهی ${at(d)} تا ${formatNumber(Number(d.days), 'fa')} روز دیگر منقضی می‌شود (${d.not_after})`,
   },
   finding_new: {
     en: (d) => `New ${d.severity} finding: ${d.template_name} on ${d.matched_at}`,
@@ -63,7 +64,7 @@ export function renderAlert(ruleName: string | null, events: AlertEventRecord[],
         ? 'دیدبان: پیام آزمایشی'
         : 'Didban: test message'
       : lang === 'fa'
-        ? `دیدبان: ${ruleName} — ${events.length} رویداد`
+        ? `دیدبان: ${ruleName} — ${formatNumber(events.length, 'fa')} رویداد`
         : `Didban: ${ruleName} — ${events.length} event(s)`;
   return { title, lines: events.map((e) => eventLine(e, lang)), lang };
 }
