@@ -11,6 +11,7 @@ import { domainVariables } from '../target.js';
 import type { DnsBlock } from '../template-model.js';
 import { matchBudget } from '../util/budget.js';
 import { type DnsReply, queryDns, recordData, recordLine } from './dns-wire.js';
+import { exportFields, exportsFields } from './export-fields.js';
 import { partReader } from './http-executor.js';
 
 const reverseName = (ip: string) => `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
@@ -36,6 +37,7 @@ export async function runDnsBlock(run: TemplateRun, block: DnsBlock): Promise<Bl
     const reply = await resolve(run, block, name, resolvers);
     if (!reply) continue;
     const fields = replyFields(reply, name, block.type);
+    if (exportsFields(run.template)) exportFields(run, block, fields);
     const opScope = new LayeredScope(fields, combo as Map<string, DslValue>, run.state, base);
     const read = partReader(opScope);
     const jarm = prefetchJarm(block.operators, opScope, {
@@ -117,7 +119,7 @@ function replyFields(reply: DnsReply, name: string, type: string): Map<string, D
     NOTIMP: 4,
     REFUSED: 5,
   };
-  return new Map<string, DslValue>([
+  const fields = new Map<string, DslValue>([
     ['raw', raw],
     ['answer', answer],
     ['ns', ns],
@@ -129,4 +131,16 @@ function replyFields(reply: DnsReply, name: string, type: string): Map<string, D
     ['type', type],
     ['data', reply.answers.map(recordData)],
   ]);
+  // nuclei's recordsKeyValue: each answer's data under its lowercased type (`a`, `cname`, `txt`…),
+  // the trailing dot dropped; a type answered twice becomes a list.
+  for (const answer of reply.answers) {
+    const key = answer.type.toLowerCase();
+    const value = recordData(answer).replace(/\.$/, '');
+    const prior = fields.get(key);
+    fields.set(
+      key,
+      prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior as string, value],
+    );
+  }
+  return fields;
 }

@@ -21,6 +21,7 @@ import { RequestCluster } from '../scan/request-cluster.js';
 import { hostname, httpVariables, type Target } from '../target.js';
 import type { HttpBlock } from '../template-model.js';
 import { matchBudget } from '../util/budget.js';
+import { exportFields, exportsFields } from './export-fields.js';
 
 type Scheme = 'http' | 'https';
 
@@ -156,6 +157,9 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
           const last = chain[chain.length - 1]!;
           const index = i + 1;
           const lastFields = responseFields(last, host ?? new URL(last.url).host);
+          // Multi-protocol templates and flows: every field, before this block's operators read them.
+          const exporting = exportsFields(template);
+          if (exporting) exportFields(run, block, lastFields.materialize());
           // `_N` history costs a copy of every field, so it is kept only when the block uses it.
           if (block.needsHistory) {
             const kept = history as Map<string, DslValue>;
@@ -206,8 +210,9 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
               for (const n of outcome.matchedNames) matchedNames.add(n);
             }
           }
-          // Later blocks see this block's fields as `<id>_<field>` (or `http_<field>`).
-          if (template.blocks.length > 1) {
+          // Several http blocks: later blocks see this block's fields as `<id>_<field>` (or
+          // `http_<field>`), as nuclei's FillPreviousEvent does.
+          if (!exporting && template.blocks.length > 1) {
             const prefix = block.id ?? 'http';
             for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
           }

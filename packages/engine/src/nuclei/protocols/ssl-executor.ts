@@ -18,6 +18,7 @@ import { domainVariables } from '../target.js';
 import type { SslBlock } from '../template-model.js';
 import { onAbort } from '../util/abort-registry.js';
 import { matchBudget } from '../util/budget.js';
+import { exportFields, exportsFields } from './export-fields.js';
 import { partReader } from './http-executor.js';
 
 const VERSIONS: Record<string, SecureVersion> = {
@@ -64,6 +65,7 @@ export async function runSslBlock(run: TemplateRun, block: SslBlock): Promise<Bl
     });
     return { matched: false, matchedNames: [] };
   }
+  if (exportsFields(run.template)) exportFields(run, block, fields);
   const opScope = new LayeredScope(fields, run.state, base);
   const read = partReader(opScope);
   const jarm = prefetchJarm(block.operators, opScope, {
@@ -132,6 +134,10 @@ function handshake(
   });
 }
 
+/** Node's `C=US\nCN=x` (first RDN first) as Go's pkix.Name.String(): `CN=x,C=US`. */
+const distinguishedName = (name: string | undefined): string =>
+  name ? name.split('\n').filter(Boolean).reverse().join(',') : '';
+
 function certificateFields(
   socket: TLSSocket,
   cert: PeerCertificate,
@@ -164,6 +170,9 @@ function certificateFields(
     subject_cn: subjectCn,
     subject_org: String(cert.subject?.O ?? ''),
     subject_an: altNames,
+    // tlsx's subject_dn/issuer_dn: the distinguished name as RFC 2253 writes it (last RDN first).
+    subject_dn: distinguishedName(x509?.subject),
+    issuer_dn: distinguishedName(x509?.issuer),
     issuer_cn: String(cert.issuer?.CN ?? ''),
     issuer_org: String(cert.issuer?.O ?? ''),
     serial: cert.serialNumber ?? '',

@@ -13,6 +13,7 @@ import { domainVariables } from '../target.js';
 import type { TcpBlock } from '../template-model.js';
 import { onAbort } from '../util/abort-registry.js';
 import { matchBudget } from '../util/budget.js';
+import { exportFields, exportsFields } from './export-fields.js';
 import { partReader } from './http-executor.js';
 import { SocketReader } from './socket-reader.js';
 
@@ -61,6 +62,7 @@ export async function runTcpBlock(run: TemplateRun, block: TcpBlock): Promise<Bl
       if (!address) continue;
       const exchange = await converse(run, block, address, scope);
       if (!exchange) continue;
+      if (exportsFields(run.template)) exportFields(run, block, exchange.fields);
       const opScope = new LayeredScope(exchange.fields, combo as Map<string, DslValue>, run.state, base);
       const read = partReader(opScope);
       const jarm = prefetchJarm(block.operators, opScope, {
