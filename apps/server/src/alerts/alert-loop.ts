@@ -41,31 +41,29 @@ export type AlertLoop = {
 export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLoop> {
   const { db, config, log } = options;
   const settings = config.alerts;
-  const queue: QueueOptions = {
+  const queue: QueueOptions & { perWorkspace: number } = {
     maxAttempts: settings.maxAttempts,
     retryBaseSeconds: settings.retryBaseSeconds,
     leaseSeconds: settings.leaseSeconds,
+    perWorkspace: settings.workspaceConcurrency,
   };
   const box = createSecretBox(loadOrCreateSecret(config.secret, config.dataDir));
   const resolve = scopeResolver(await deliveryScope(config, options.ownAddresses ?? []));
-  const channelMailers = new Map<string, Mailer>();
-  const mailerFor = (smtpUrl: string | undefined) => {
+  // A channel's own SMTP server gets a mailer per attempt, bound to the attempt's deadline (its
+  // connections are destroyed with the attempt); nodemailer connects per message anyway.
+  const mailerFor = (smtpUrl: string | undefined, signal?: AbortSignal) => {
     if (!smtpUrl) return options.mailer;
-    let m = channelMailers.get(smtpUrl);
-    if (!m) {
-      m = createMailer(
-        { smtpUrl, from: config.mail.from },
-        log,
-        channelSmtpOptions(smtpUrl, resolve, settings.timeoutMs),
-      );
-      channelMailers.set(smtpUrl, m);
-    }
-    return m;
+    return createMailer(
+      { smtpUrl, from: config.mail.from },
+      log,
+      channelSmtpOptions(smtpUrl, resolve, settings.timeoutMs, signal),
+    );
   };
   const deps = {
     db,
     box,
     out: { resolve, timeoutMs: settings.timeoutMs },
+    attemptMs: settings.attemptMs,
     mailer: mailerFor,
     publicUrl: config.publicUrl,
     mailCap: { perWindow: settings.mailPerWindow, windowSeconds: settings.mailWindowSeconds },
@@ -85,7 +83,9 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
     await reclaimAlertLeases(db);
     const limit = settings.concurrency - inFlight.size;
     const claimed = await claimDeliveries(db, limit, queue);
-    backlog = limit > 0 && claimed.length === limit;
+    // A claim short of the free slots may still leave deliveries behind (a workspace at its share):
+    // those wait for the next tick or for one of that workspace's sends to end.
+    backlog = limit > 0 && claimed.length > 0;
     for (const c of claimed) {
       const p = attemptDelivery(deps, c.delivery_id)
         .then((outcome) => settle({ claimed: c, outcome }))
@@ -148,7 +148,6 @@ export async function startAlertLoop(options: AlertLoopOptions): Promise<AlertLo
       clearInterval(timer);
       await running;
       await drain();
-      for (const m of channelMailers.values()) m.close();
     },
   };
 }

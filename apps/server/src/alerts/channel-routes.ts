@@ -22,6 +22,7 @@ import { refusedDestination } from './delivery-scope.js';
 import { presentChannel, presentDelivery } from './present.js';
 import { fieldError } from './route-errors.js';
 import { deletedAnswer, idParams, manageRoute, readRoute } from './route-options.js';
+import { requireSecretsForNewDestination } from './secret-binding.js';
 import type { SecretBox } from './secret-box.js';
 
 const testSendsPerAccount = {
@@ -130,7 +131,8 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
     app.patch(
       '/panel/alerts/channels/:id/',
       manageRoute({
-        summary: 'Change an alert channel (secrets given replace the stored ones)',
+        summary:
+          'Change an alert channel (secrets given replace the stored ones; a new destination needs them given again)',
         params: idParams,
         body: alertChannelUpdateSchema,
         response: { 200: envelope(alertChannelSchema) },
@@ -147,6 +149,12 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
           secrets: request.body.secrets ?? stored,
         });
         if (!merged.success) throw new RequestValidationError(merged.error.issues);
+        requireSecretsForNewDestination(
+          row.settings,
+          merged.data.settings as Record<string, unknown>,
+          stored,
+          request.body.secrets,
+        );
         await checkDestinations(merged.data.secrets, merged.data.settings);
         const [updated] = await db
           .update(alertChannels)

@@ -14,7 +14,8 @@ import type { Tx } from '../queue/task-kinds.js';
 
 export const ALERT_TASK_KIND = 'alert-delivery';
 
-export type DeliveryPurpose = 'message' | 'test' | 'tracker_open' | 'tracker_close';
+/** 'report': a scheduled report (issue 33), mailed with its file by the email channel. */
+export type DeliveryPurpose = 'message' | 'test' | 'tracker_open' | 'tracker_close' | 'report';
 
 export type QueueOptions = {
   maxAttempts: number;
@@ -105,8 +106,18 @@ export async function reclaimAlertLeases(db: Db) {
     );
 }
 
-/** Lease up to `limit` deliveries that are due. */
-export async function claimDeliveries(db: Db, limit: number, options: QueueOptions) {
+/**
+ * Lease up to `limit` deliveries that are due, fairly: no workspace holds more than
+ * `perWorkspace` leases at once (counted across every server on the database), so one tenant's
+ * stuck or numerous deliveries leave the other slots to everyone else; each workspace's oldest
+ * first, and the workspaces taken in turn (round robin by rank). A channel slowed down after
+ * repeated timeouts (`slow_until`) is skipped until then.
+ */
+export async function claimDeliveries(
+  db: Db,
+  limit: number,
+  options: QueueOptions & { perWorkspace: number },
+) {
   if (limit <= 0) return [];
   const result = await db.execute(sql`
     update tasks set status = 'leased',
@@ -115,16 +126,41 @@ export async function claimDeliveries(db: Db, limit: number, options: QueueOptio
       started_at = coalesce(tasks.started_at, now()),
       updated_at = now()
     where tasks.id in (
-      select t.id from tasks t join alert_deliveries d on d.task_id = t.id
-      where t.kind = ${ALERT_TASK_KIND} and t.status = 'queued' and d.next_attempt_at <= now()
-      order by d.next_attempt_at, t.id
-      limit ${limit}
-      for update of t skip locked)
-    returning tasks.id, tasks.payload->>'delivery_id' as delivery_id, tasks.attempts, tasks.max_attempts`);
+      select ranked.id from (
+        select due.id, due.next_attempt_at,
+          row_number() over (partition by due.workspace_id order by due.next_attempt_at, due.id) as rank,
+          coalesce(busy.n, 0) as busy
+        from (
+          select t.id, t.workspace_id, d.next_attempt_at
+          from tasks t
+          join alert_deliveries d on d.task_id = t.id
+          join alert_channels c on c.id = d.channel_id
+          where t.kind = ${ALERT_TASK_KIND} and t.status = 'queued' and d.next_attempt_at <= now()
+            and (c.slow_until is null or c.slow_until <= now())
+        ) due
+        left join (
+          select l.workspace_id, count(*)::int as n from tasks l
+          where l.kind = ${ALERT_TASK_KIND} and l.status = 'leased'
+          group by l.workspace_id
+        ) busy on busy.workspace_id = due.workspace_id
+      ) ranked
+      where ranked.busy + ranked.rank <= ${options.perWorkspace}
+      order by ranked.rank, ranked.next_attempt_at, ranked.id
+      limit ${limit})
+    -- No SKIP LOCKED beside a window: a row another server claims meanwhile is re-checked here.
+    and tasks.status = 'queued'
+    returning tasks.id, tasks.payload->>'delivery_id' as delivery_id, tasks.attempts, tasks.max_attempts,
+      tasks.workspace_id`);
   return (result as unknown as { rows: ClaimedDelivery[] }).rows;
 }
 
-export type ClaimedDelivery = { id: string; delivery_id: string; attempts: number; max_attempts: number };
+export type ClaimedDelivery = {
+  id: string;
+  delivery_id: string;
+  attempts: number;
+  max_attempts: number;
+  workspace_id: string;
+};
 
 export type Outcome =
   | { ok: true; responseCode: number | null }
@@ -135,4 +171,6 @@ export type Outcome =
       retryable: boolean;
       /** Not sent (the workspace's mail cap): waits until then, and the attempt is not counted. */
       heldUntil?: Date;
+      /** The attempt hit its deadline: counted against the channel (backoff per channel). */
+      timedOut?: boolean;
     };

@@ -39,6 +39,14 @@ export async function settleDeliveries(db: Db, items: Settled[], options: QueueO
           delivered_at = now(), updated_at = now()
         from (values ${rows}) as v(id, attempts, code)
         where d.id = v.id`);
+      // An answer in time ends a channel's run of timeouts.
+      await tx.execute(sql`update alert_channels c set timeouts_in_row = 0, slow_until = null
+        from alert_deliveries d
+        where d.channel_id = c.id and c.timeouts_in_row > 0
+          and d.id in (${sql.join(
+            delivered.map((i) => sql`${i.claimed.delivery_id}::uuid`),
+            sql`, `,
+          )})`);
     }
     for (const i of items) if (!i.outcome.ok) await settleFailure(tx, i.claimed, i.outcome, options);
   });
@@ -51,17 +59,20 @@ async function settleFailure(
   options: QueueOptions,
 ) {
   if (outcome.heldUntil) return settleHeld(tx, claimed, outcome.error, outcome.heldUntil);
+  const error = outcome.timedOut
+    ? `${outcome.error}${await slowDownChannel(tx, claimed, options)}`
+    : outcome.error;
   const again = outcome.retryable && claimed.attempts < claimed.max_attempts;
   const delay = Math.min(3600, options.retryBaseSeconds * 2 ** (claimed.attempts - 1));
   await tx
     .update(tasks)
     .set(
       again
-        ? { status: 'queued', lease_expires_at: null, error: outcome.error, updated_at: sql`now()` }
+        ? { status: 'queued', lease_expires_at: null, error, updated_at: sql`now()` }
         : {
             status: 'failed',
             lease_expires_at: null,
-            error: outcome.error,
+            error,
             finished_at: sql`now()`,
             updated_at: sql`now()`,
           },
@@ -73,11 +84,33 @@ async function settleFailure(
       status: again ? 'retrying' : 'failed',
       attempts: claimed.attempts,
       response_code: outcome.responseCode,
-      error: outcome.error.slice(0, 1000),
+      error: error.slice(0, 1000),
       next_attempt_at: again ? sql`now() + make_interval(secs => ${delay})` : sql`now()`,
       updated_at: sql`now()`,
     })
     .where(eq(alertDeliveries.id, claimed.delivery_id));
+}
+
+/**
+ * A channel whose attempts keep hitting their deadline is slowed down: from its second timeout
+ * in a row, none of its deliveries is claimed for a while (doubling, at most an hour), so a
+ * receiver that never answers in time costs its workspace's slots less and less often.
+ * Returns what the delivery log says about it.
+ */
+async function slowDownChannel(tx: Tx, claimed: ClaimedDelivery, options: QueueOptions) {
+  const result = await tx.execute(sql`update alert_channels c set
+      timeouts_in_row = c.timeouts_in_row + 1,
+      slow_until = case when c.timeouts_in_row + 1 >= 2
+        then now() + make_interval(secs => least(3600, ${options.retryBaseSeconds}::float8 * power(2, c.timeouts_in_row - 1)))
+        else c.slow_until end,
+      updated_at = now()
+    from alert_deliveries d
+    where d.id = ${claimed.delivery_id}::uuid and c.id = d.channel_id
+    returning c.timeouts_in_row as n, c.slow_until as until`);
+  const row = (result as unknown as { rows: { n: number; until: Date | string | null }[] }).rows[0];
+  if (!row || row.n < 2 || !row.until) return '';
+  const until = new Date(row.until).toISOString();
+  return ` — ${row.n} timeouts in a row: this channel is slowed down, its deliveries wait until ${until}`;
 }
 
 /** Over the mail cap: back in the queue until the next window, the attempt claimed given back. */

@@ -71,6 +71,8 @@ const envSchema = z.object({
   DIDBAN_ALERTS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   DIDBAN_ALERTS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(10),
   DIDBAN_ALERTS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  // Deliveries of one workspace sent at once (unset: a quarter of DIDBAN_ALERTS_CONCURRENCY, at least 1).
+  DIDBAN_ALERTS_WORKSPACE_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
   DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS: z.coerce.number().int().min(60).default(600),
   DIDBAN_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   DIDBAN_ALERTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -166,8 +168,14 @@ export type Config = {
     maxAttempts: number;
     retryBaseSeconds: number;
     concurrency: number;
+    /** Total deadline of one request (connect, send, answer); the connection is destroyed then. */
     timeoutMs: number;
+    /** Total deadline of one attempt (a tracker's few requests, an email's recipients). */
+    attemptMs: number;
+    /** Always longer than an attempt can run, so a delivery is never handed out while still being sent. */
     leaseSeconds: number;
+    /** Deliveries of one workspace in flight at once, so no tenant can take every slot. */
+    workspaceConcurrency: number;
     workerOfflineSeconds: number;
     watchSeconds: number;
     /** Matched events and finished deliveries older than this are deleted (DIDBAN_ALERTS_RETENTION_DAYS). */
@@ -261,7 +269,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       retryBaseSeconds: e.DIDBAN_ALERTS_RETRY_BASE_SECONDS,
       concurrency: e.DIDBAN_ALERTS_CONCURRENCY,
       timeoutMs: e.DIDBAN_ALERTS_TIMEOUT_SECONDS * 1000,
-      leaseSeconds: e.DIDBAN_ALERTS_LEASE_SECONDS,
+      attemptMs: e.DIDBAN_ALERTS_TIMEOUT_SECONDS * 3000,
+      // The attempt's deadline plus room to write its outcome, whatever was configured.
+      leaseSeconds: Math.max(e.DIDBAN_ALERTS_LEASE_SECONDS, e.DIDBAN_ALERTS_TIMEOUT_SECONDS * 3 + 30),
+      workspaceConcurrency: Math.min(
+        e.DIDBAN_ALERTS_CONCURRENCY,
+        e.DIDBAN_ALERTS_WORKSPACE_CONCURRENCY ?? Math.max(1, Math.floor(e.DIDBAN_ALERTS_CONCURRENCY / 4)),
+      ),
       workerOfflineSeconds: e.DIDBAN_ALERTS_WORKER_OFFLINE_SECONDS,
       retentionDays: e.DIDBAN_ALERTS_RETENTION_DAYS,
       mailPerWindow: e.DIDBAN_ALERTS_MAIL_PER_HOUR,

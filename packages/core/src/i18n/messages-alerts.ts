@@ -49,4 +49,8 @@ export const ALERT_MESSAGES = {
     en: 'This address is in a network the server may not send to.',
     fa: 'این نشانی در شبکه‌ای است که سرور اجازه ارسال به آن را ندارد.',
   },
+  'alerts.secrets_reenter': {
+    en: 'The destination changed: enter this secret again (stored secrets are never sent to a new destination).',
+    fa: 'مقصد تغییر کرد: این رمز را دوباره وارد کنید (رمزهای ذخیره‌شده هرگز به مقصد تازه فرستاده نمی‌شوند).',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;

@@ -3,6 +3,7 @@
  * server: HTML and text, each recipient in their language (right to left for Persian).
  */
 import type { Lang } from '@didban/core';
+import { reportAttachments } from '../../reports/deliver-report.js';
 import { DeliveryFailure } from '../http-send.js';
 import { heldText, MailHeld, reserveMail, tooManyText } from '../mail-cap.js';
 import type { ChannelSender } from './types.js';
@@ -20,7 +21,7 @@ type Recipient = string | { email: string; language: Lang };
 
 export const sendEmail: ChannelSender = async (ctx) => {
   const recipients = (ctx.channel.settings.recipients ?? []) as Recipient[];
-  const mailer = ctx.mailer(ctx.secrets.smtp_url);
+  const mailer = ctx.mailer(ctx.secrets.smtp_url, ctx.out.signal);
   if (!mailer.delivers)
     throw new DeliveryFailure(
       'no SMTP server configured (DIDBAN_SMTP_URL or the channel’s own)',
@@ -50,6 +51,8 @@ export const sendEmail: ChannelSender = async (ctx) => {
         subject: m.title,
         text: `${m.title}\n\n${m.lines.map((l) => `- ${l}`).join('\n')}\n\n${ctx.publicUrl}\n`,
         html: emailHtml(m.title, m.lines, lang, ctx.publicUrl),
+        // A scheduled report (issue 33) carries its file.
+        attachments: ctx.delivery.purpose === 'report' ? reportAttachments(ctx.delivery.events) : undefined,
       });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EDIDBANSCOPE')

@@ -18,7 +18,7 @@ export type ChannelRow = {
 export type DeliveryRow = {
   id: string;
   idempotency_key: string;
-  purpose: 'message' | 'test' | 'tracker_open' | 'tracker_close';
+  purpose: 'message' | 'test' | 'tracker_open' | 'tracker_close' | 'report';
   events: AlertEventRecord[];
   workspace_id: string;
   rule: { id: string; name: string } | null;
@@ -34,7 +34,7 @@ export type SendContext = {
   out: Outgoing;
   db: Db;
   /** The server's mailer (DIDBAN_SMTP_URL), or a channel's own SMTP server. */
-  mailer(smtpUrl: string | undefined): Mailer;
+  mailer(smtpUrl: string | undefined, signal?: AbortSignal): Mailer;
   publicUrl: string;
   createdAt: Date;
   /** The workspace's hourly cap on alert email recipients (email channels only). */
