@@ -43,6 +43,8 @@ export interface TemplateRun {
   readonly lazyVariables: readonly (readonly [string, string])[];
   readonly cookies: CookieJar;
   readonly workflowId?: string;
+  /** A workflow step's parent with subtemplates or matchers: nuclei prints none of its results. */
+  readonly silent?: boolean;
   /** Called with every response's operator outcome while a flow call runs the block. */
   readonly observe?: (outcome: OperatorOutcome) => void;
 }

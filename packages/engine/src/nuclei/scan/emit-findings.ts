@@ -21,6 +21,7 @@ export function emitFindings(
   outcome: OperatorOutcome,
   evidence: Evidence,
 ): void {
+  if (run.silent) return;
   const { template, scan } = run;
   const limit = scan.options.evidenceLimit;
   for (const f of outcome.findings) {

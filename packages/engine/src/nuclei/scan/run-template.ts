@@ -7,9 +7,10 @@ import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
 import { runSslBlock } from '../protocols/ssl-executor.js';
 import { runTcpBlock } from '../protocols/tcp-executor.js';
 import { domainVariables, httpVariables, type Target } from '../target.js';
-import type { Block, CompiledTemplate, WorkflowStep } from '../template-model.js';
+import type { Block, CompiledTemplate } from '../template-model.js';
 import type { BlockOutcome, ScanContext, TemplateRun } from './context.js';
 import { LayeredScope } from './layered-scope.js';
+import { runWorkflow, type WorkflowCall } from './run-workflow.js';
 import { templateBudgets } from './template-budget.js';
 
 const NO_LAZY: readonly (readonly [string, string])[] = Object.freeze([]);
@@ -64,16 +65,16 @@ export async function runTemplateOnTarget(
   parent: ScanContext,
   template: CompiledTemplate,
   target: Target | undefined,
-  workflowId?: string,
+  call?: WorkflowCall,
 ): Promise<BlockOutcome> {
   const ms = parent.options.templateTimeoutMs;
-  if (ms <= 0 || template.workflow) return runWithin(parent, template, target, workflowId);
+  if (ms <= 0 || template.workflow) return runWithin(parent, template, target, call);
   // The template's own budget: the window's signal aborts with the scan's or when the time is up,
   // and every executor and matcher loop reads `run.scan.signal`.
   const budgets = templateBudgets(parent, ms);
   const window = budgets.enter();
   try {
-    return await runWithin(window.scan, template, target, workflowId);
+    return await runWithin(window.scan, template, target, call);
   } finally {
     if (budgets.leave(window) && !parent.signal.aborted)
       parent.emit({
@@ -94,7 +95,7 @@ function runWithin(
   scan: ScanContext,
   template: CompiledTemplate,
   target: Target | undefined,
-  workflowId?: string,
+  call?: WorkflowCall,
 ): Promise<BlockOutcome> {
   const single =
     !template.workflow &&
@@ -102,9 +103,9 @@ function runWithin(
     template.blocks.length === 1 &&
     template.variables.length === 0 &&
     template.constants.length === 0;
-  if (!single) return runBlocks(scan, template, target, workflowId);
+  if (!single) return runBlocks(scan, template, target, call);
   if (scan.signal.aborted) return Promise.resolve(NOTHING);
-  const run = newRun(scan, template, target, plainState(scan, template), NO_LAZY, workflowId);
+  const run = newRun(scan, template, target, plainState(scan, template), NO_LAZY, call);
   const block = template.blocks[0]!;
   let outcome: Promise<BlockOutcome>;
   try {
@@ -139,16 +140,29 @@ function newRun(
   target: Target | undefined,
   state: Map<string, DslValue>,
   lazyVariables: readonly (readonly [string, string])[],
-  workflowId: string | undefined,
+  call: WorkflowCall | undefined,
 ): TemplateRun {
-  return { scan, template, target, state, lazyVariables, cookies: new CookieJar(), workflowId };
+  if (!call) return { scan, template, target, state, lazyVariables, cookies: new CookieJar() };
+  // A workflow parent's extracted values reach its subtemplates as variables.
+  for (const [k, v] of call.inputs) state.set(k, v);
+  return {
+    scan,
+    template,
+    target,
+    state,
+    lazyVariables,
+    cookies: new CookieJar(),
+    workflowId: call.workflowId,
+    silent: call.silent,
+    observe: call.observe,
+  };
 }
 
 async function runBlocks(
   scan: ScanContext,
   template: CompiledTemplate,
   target: Target | undefined,
-  workflowId?: string,
+  call?: WorkflowCall,
 ): Promise<BlockOutcome> {
   if (template.workflow) {
     if (!target) return { matched: false, matchedNames: [] };
@@ -158,7 +172,7 @@ async function runBlocks(
   const { state, lazy } = plain
     ? { state: plainState(scan, template), lazy: NO_LAZY }
     : await initialState(scan, template, target);
-  const run = newRun(scan, template, target, state, lazy, workflowId);
+  const run = newRun(scan, template, target, state, lazy, call);
   const tally: Tally = { matched: false, names: undefined };
   if (template.flow)
     await runFlow(run, template.flow, async (blockRun, block) => {
@@ -204,39 +218,4 @@ function reportBlockError(run: TemplateRun, block: Block, error: unknown): void 
     protocol: block.protocol,
     message: (error as Error).message,
   });
-}
-
-/** Workflows: a step's subtemplates run when it matched; matcher conditions pick by matcher name. */
-async function runWorkflow(
-  scan: ScanContext,
-  steps: readonly WorkflowStep[],
-  target: Target,
-  workflowId: string,
-): Promise<BlockOutcome> {
-  let matched = false;
-  for (const step of steps) {
-    for (const s of step.skipped) {
-      scan.emit({
-        type: 'skipped',
-        templateId: workflowId,
-        target: target.input,
-        reason: `workflow step ${s.template} skipped (${s.reason})`,
-      });
-    }
-    for (const template of step.templates) {
-      if (scan.signal.aborted) return { matched, matchedNames: [] };
-      const outcome = await runTemplateOnTarget(scan, template, target, workflowId);
-      matched ||= outcome.matched;
-      if (outcome.matched && step.subtemplates.length > 0)
-        await runWorkflow(scan, step.subtemplates, target, workflowId);
-      for (const m of step.matchers) {
-        const hit =
-          m.condition === 'and'
-            ? m.names.every((n) => outcome.matchedNames.includes(n))
-            : m.names.some((n) => outcome.matchedNames.includes(n));
-        if (hit) await runWorkflow(scan, m.subtemplates, target, workflowId);
-      }
-    }
-  }
-  return { matched, matchedNames: [] };
 }
