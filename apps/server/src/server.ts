@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { createMailer } from './mail/mailer.js';
+import { startOastServer } from './oast/oast-server.js';
 import { startScheduler } from './scheduler/scheduler.js';
 import { ownAddresses } from './workers/builtin-scope.js';
 import { startBuiltinWorker } from './workers/start-builtin.js';
@@ -21,7 +22,14 @@ export async function startServer(config: Config) {
     dataDir: config.dataDir,
     onIdleError: (error) => onIdleError?.(error),
   });
+  // The interaction server's listeners (DIDBAN_OAST_*), before the worker that hands it out.
+  const oast = config.oast.server ? await startOastServer(config.oast.server) : undefined;
   const app = await buildApp({ config, db: database.db });
+  if (oast)
+    app.log.info(
+      { domain: config.oast.server?.domain, listeners: oast.addresses },
+      'the interaction server is listening',
+    );
   onIdleError = (error) =>
     app.log.warn({ err: error }, 'a database connection was closed; the pool reconnects');
   const address = await app.listen({ port: config.port, host: config.host });
@@ -60,6 +68,7 @@ export async function startServer(config: Config) {
       stopScheduler();
       await alerts?.stop();
       await (await worker)?.stop();
+      await oast?.close();
       await app.close();
       await database.close();
     },

@@ -5,7 +5,7 @@
  *
  * Every flag has an environment variable (flags win); see `didban-worker --help`.
  */
-import type { ScopePolicy } from '@didban/engine';
+import { interactshServerUrl, type ScopePolicy } from '@didban/engine';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { WORKER_DEFAULTS } from './options.js';
 import { parseProviders } from './providers.js';
@@ -133,6 +133,17 @@ const program = new Command()
     new Option('--scope-deny <cidrs>', 'ranges this worker never sends traffic to, comma-separated').env(
       'DIDBAN_SCOPE_DENY',
     ),
+  )
+  .addOption(
+    new Option(
+      '--interactsh-url <url>',
+      "interaction server for out-of-band templates (nuclei's -iserver; default: the one the Didban server hands out)",
+    ).env('DIDBAN_INTERACTSH_URL'),
+  )
+  .addOption(
+    new Option('--interactsh-token <token>', "its auth token (nuclei's -itoken)").env(
+      'DIDBAN_INTERACTSH_TOKEN',
+    ),
   );
 
 program.parse();
@@ -154,6 +165,8 @@ const o = program.opts<{
   scopeBlockInternal?: boolean;
   scopeAllow?: string;
   scopeDeny?: string;
+  interactshUrl?: string;
+  interactshToken?: string;
 }>();
 let providers: ReturnType<typeof parseProviders> = [];
 try {
@@ -162,6 +175,17 @@ try {
   program.error((error as Error).message);
 }
 const resolvers = typeof o.resolver === 'string' ? list(o.resolver) : (o.resolver ?? []);
+let interactsh: { url: string; token?: string } | undefined;
+if (o.interactshUrl) {
+  try {
+    interactsh = {
+      url: interactshServerUrl(o.interactshUrl),
+      ...(o.interactshToken ? { token: o.interactshToken } : {}),
+    };
+  } catch (error) {
+    program.error((error as Error).message);
+  }
+}
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 let scope: ScopePolicy | undefined;
@@ -192,6 +216,7 @@ const worker = startWorker({
   resolvers,
   providers,
   screenshots: Boolean(o.screenshots),
+  ...(interactsh ? { interactsh } : {}),
   onEvent: (event) => {
     const { type, ...rest } = event;
     log(`${type} ${JSON.stringify(rest)}`);

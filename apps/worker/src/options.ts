@@ -50,6 +50,11 @@ export interface WorkerOptions {
    * unset: the engine's 150; 0: no limit). The operator's choice for the networks this worker scans.
    */
   rateLimit?: number;
+  /**
+   * The interaction server for out-of-band templates (`--interactsh-url`/`--interactsh-token`).
+   * Unset: the one the Didban server hands out at hello, if any; none: those templates skip.
+   */
+  interactsh?: { url: string; domain?: string; token?: string };
   /** Assets per result batch. */
   batchSize?: number;
   /** Post a partial batch once the last post is this old, ms (default per task kind: 2 s). */

@@ -74,6 +74,8 @@ export interface TemplateRunContext {
   maxRequests?: number;
   /** Requests a second when the task does not set its own (`--rate-limit`; unset: Nuclei's 150). */
   rateLimit?: number;
+  /** The interaction server out-of-band templates call back to (unset: they are skipped). */
+  interactsh?: { url: string; domain?: string; token?: string };
 }
 
 /**
@@ -92,6 +94,15 @@ export function scanOptions(payload: TemplateRunPayload, context: TemplateRunCon
     ...(o.retries !== undefined ? { retries: o.retries } : {}),
     ...(o.max_host_errors !== undefined ? { maxHostErrors: o.max_host_errors } : {}),
     ...(context.resolvers?.length ? { resolvers: context.resolvers } : {}),
+    ...(context.interactsh
+      ? {
+          interactsh: {
+            serverUrl: context.interactsh.url,
+            ...(context.interactsh.domain ? { domain: context.interactsh.domain } : {}),
+            ...(context.interactsh.token ? { token: context.interactsh.token } : {}),
+          },
+        }
+      : {}),
   };
 }
 

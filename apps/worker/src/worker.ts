@@ -41,6 +41,7 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
         ...(options.scope ? { scope: options.scope } : {}),
         ...(options.maxRequestsPerTask ? { maxRequests: options.maxRequestsPerTask } : {}),
         ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+        ...(options.interactsh ? { interactsh: options.interactsh } : {}),
       }),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,
@@ -91,6 +92,8 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
   const backoffMax = options.backoffMaxMs ?? 30_000;
   const batchSize = Math.max(1, options.batchSize ?? WORKER_DEFAULTS.batchSize);
   const emit = (event: WorkerEvent) => options.onEvent?.(event);
+  // What tasks run with: the operator's flags, then what the server hands out at hello.
+  let taskOptions: WorkerOptions = options;
 
   const life = new AbortController();
   let killed = false;
@@ -191,7 +194,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
 
     try {
       if (!runner) throw new Error(`this worker does not run tasks of kind ${task.kind}`);
-      const stats = await runner.run(task.payload, options, controller.signal, async (item) => {
+      const stats = await runner.run(task.payload, taskOptions, controller.signal, async (item) => {
         buffer.push(item);
         const flushAfterMs = flushAfterMsFor(task.kind, options);
         const stale = flushAfterMs !== undefined && Date.now() - lastFlush >= flushAfterMs;
@@ -233,6 +236,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
       }),
     );
     emit({ type: 'hello', workerId: hello.worker_id, name: hello.name });
+    if (!options.interactsh && hello.interactsh) taskOptions = { ...options, interactsh: hello.interactsh };
     while (!life.signal.aborted) {
       let claimed = false;
       while (active.size < maxConcurrency && !life.signal.aborted) {

@@ -410,6 +410,8 @@ export {
   discoveryPayloadSchema,
   type HeartbeatResponse,
   heartbeatResponseSchema,
+  type InteractshEndpoint,
+  interactshEndpointSchema,
   type ResultBatch,
   resultBatchResponseSchema,
   resultBatchSchema,

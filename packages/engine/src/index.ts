@@ -108,6 +108,13 @@ export {
   type TemplateSource,
 } from './nuclei/index.js';
 // end nuclei
+// The interactsh client: out-of-band templates, and the client of Didban's own interaction server.
+export {
+  type Interaction,
+  InteractshClient,
+  type InteractshConfig,
+} from './nuclei/interactsh/interactsh-client.js';
+export { interactshServerUrl } from './nuclei/interactsh/server-url.js';
 export {
   createScopePolicy,
   INTERNAL_RANGE_TEXT,

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseScopeRanges } from '@didban/engine/scope';
 import { z } from 'zod';
+import { type OastConfig, parseOastConfig } from '../oast/oast-config.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 const optionalText = z
@@ -199,6 +200,8 @@ export type Config = {
   zarinpal: { merchantId: string; url: string } | undefined;
   /** BTCPay Server (Greenfield invoices); all three set or not offered. */
   btcpay: { url: string; storeId: string; apiKey: string } | undefined;
+  /** The interaction server (DIDBAN_OAST_*): listeners run here, and workers are handed it. */
+  oast: OastConfig;
 };
 
 export class ConfigError extends Error {}
@@ -218,6 +221,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration:\n  DIDBAN_BUILTIN_WORKER_ALLOW: ${(error as Error).message}`,
     );
   }
+  const dataDir = resolve(e.DIDBAN_DATA_DIR ?? join(homedir(), '.didban'));
+  let oast: OastConfig;
+  try {
+    oast = parseOastConfig(env, dataDir);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n${(error as Error).message}`);
+  }
   const github =
     e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
       ? {
@@ -231,8 +241,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DIDBAN_DATA_DIR ?? join(homedir(), '.didban')),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
+    oast,
     secret: e.DIDBAN_SECRET,
     tokenTtlSeconds: e.DIDBAN_TOKEN_TTL_SECONDS,
     publicUrl: (e.DIDBAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

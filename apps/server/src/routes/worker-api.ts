@@ -77,6 +77,7 @@ export function workerApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             name: row?.name ?? worker.name,
             lease_seconds: settings.leaseSeconds,
             heartbeat_seconds: heartbeatSeconds,
+            interactsh: deps.config.oast.endpoint ?? null,
           },
         };
       },

@@ -159,10 +159,24 @@ export class InteractshClient {
   }
 }
 
+/**
+ * interactsh ≥ 1.2.5 (and Didban's own server) encrypt with AES-256-CTR; older servers with CFB.
+ * Both share the IV and the first block, so the mode is told apart by which one yields JSON.
+ */
+const AES_MODES = ['aes-256-ctr', 'aes-256-cfb'] as const;
+
 function decryptInteraction(key: Buffer, item: string): Interaction | undefined {
+  const bytes = Buffer.from(item, 'base64');
+  for (const mode of AES_MODES) {
+    const interaction = decryptWith(mode, key, bytes);
+    if (interaction) return interaction;
+  }
+  return undefined;
+}
+
+function decryptWith(mode: (typeof AES_MODES)[number], key: Buffer, bytes: Buffer): Interaction | undefined {
   try {
-    const bytes = Buffer.from(item, 'base64');
-    const decipher = createDecipheriv('aes-256-cfb', key, bytes.subarray(0, 16));
+    const decipher = createDecipheriv(mode, key, bytes.subarray(0, 16));
     const text = Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]).toString('utf8');
     const raw = JSON.parse(text) as Record<string, string>;
     return {
