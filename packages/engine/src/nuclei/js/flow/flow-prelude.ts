@@ -33,7 +33,12 @@ globalThis.log = function log(v) {
   const get = __templateGet, keys = __templateKeys;
   const own = (t, k) => Object.prototype.hasOwnProperty.call(t, k);
   globalThis.template = new Proxy({}, {
-    get: (t, k) => (typeof k !== 'string' ? undefined : own(t, k) ? t[k] : get(k)),
+    // A name the run does not hold falls through to the object's own (hasOwnProperty, toString…).
+    get: (t, k) => {
+      if (typeof k !== 'string' || own(t, k)) return t[k];
+      const v = get(k);
+      return v === undefined ? t[k] : v;
+    },
     has: (t, k) => typeof k === 'string' && (own(t, k) || keys().includes(k)),
     ownKeys: (t) => [...new Set([...Reflect.ownKeys(t), ...keys()])],
     getOwnPropertyDescriptor: (t, k) =>

@@ -20,6 +20,41 @@ const INITIAL_PAGES = 256;
 export const MAX_MODULE_BYTES = 128 * 1024 * 1024;
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+let warmed: Promise<void> | undefined;
+
+/**
+ * V8 compiles a WebAssembly function the first time it runs, and QuickJS's interpreter is one
+ * large function: the first script of a process spent seconds (on a loaded machine) before its
+ * first statement, all counted against its caps. One script that touches the common paths runs
+ * once per process, outside any cap; instances share the compiled code.
+ */
+const WARM_UP = `
+  const list = [3, 1, 2].map((x) => x * 2).filter((x) => x > 1).sort();
+  const text = JSON.stringify({ list, s: 'abc'.replace('b', 'x').split('').join('-') });
+  const proxy = new Proxy({}, { get: (t, k) => k, has: () => true, ownKeys: () => [] });
+  let sum = 0;
+  for (let i = 0; i < 2000; i++) sum += String(i).length + (proxy['k' + (i % 3)] === 'k0' ? 1 : 0);
+  for (const k in { a: 1, b: 2 }) sum += k.length;
+  class Box { constructor(v) { this.v = v } get twice() { return this.v * 2 } }
+  [text.length, sum, new Box(2).twice, /a(b+)c/.exec('xabbc')[1], [...new Set([1, 1, 2])].length,
+   new Map([[1, 2]]).get(1), (() => { try { throw new Error('e') } catch (e) { return e.message } })()];
+`;
+
+async function warmUp(module: QuickJSAsyncWASMModule): Promise<void> {
+  const runtime = module.newRuntime();
+  const ctx = runtime.newContext();
+  try {
+    const fn = ctx.newAsyncifiedFunction('wait', async () => ctx.undefined);
+    ctx.setProp(ctx.global, 'wait', fn);
+    fn.dispose();
+    const r = await ctx.evalCodeAsync(`wait(); ${WARM_UP}`);
+    if (r.error) r.error.dispose();
+    else r.value.dispose();
+  } finally {
+    ctx.dispose();
+    runtime.dispose();
+  }
+}
 
 /** The WebAssembly code is compiled once per process; each module instance only instantiates it. */
 function compiledWasm(): Promise<WebAssembly.Module> {
@@ -55,5 +90,7 @@ export async function newQuickJsInstance(): Promise<QuickJsInstance> {
     newVariant(variant, { wasmModule: await compiledWasm(), wasmMemory: memory }),
   );
   forgetRuntimesAfterFree(module);
+  warmed ??= warmUp(module);
+  await warmed;
   return { module, memory };
 }
