@@ -48,6 +48,7 @@ import { vulnerabilityRoutes } from './routes/vulnerabilities.js';
 import { workerApiRoutes } from './routes/worker-api.js';
 import { workerRoutes } from './routes/workers.js';
 import { workspaceRoutes } from './routes/workspace.js';
+import { reportRoutes } from './reports/report-routes.js';
 import { createLocalStorage } from './storage/file-storage.js';
 import { templateRunRoutes } from './template-runs/template-run-routes.js';
 import { serveWebPanel } from './web-panel.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(vulnerabilityRoutes(deps));
       await api.register(dashboardRoutes(deps));
       await api.register(alertRoutes(deps));
+      await api.register(reportRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },
     { prefix: API_BASE },

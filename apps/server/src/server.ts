@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { createMailer } from './mail/mailer.js';
+import { startReportLoop } from './reports/report-loop.js';
 import { startOastServer } from './oast/oast-server.js';
 import { startScheduler } from './scheduler/scheduler.js';
 import { ownAddresses } from './workers/builtin-scope.js';
@@ -60,6 +61,8 @@ export async function startServer(config: Config) {
         ),
       })
     : undefined;
+  // Reports: build queued reports (and mail scheduled ones) in the background (issue 33).
+  const reportLoop = config.reports.enabled ? startReportLoop({ db: database.db, config, log: app.log }) : undefined;
   return {
     app,
     address,
@@ -67,6 +70,7 @@ export async function startServer(config: Config) {
     async stop() {
       stopScheduler();
       await alerts?.stop();
+      await reportLoop?.stop();
       await (await worker)?.stop();
       await oast?.close();
       await app.close();

@@ -24,6 +24,7 @@ import { createLocalStorage } from '../src/storage/file-storage.js';
 import { createTeam } from './helpers/teams.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
 import { ALERT_MATRIX } from './permission-matrix.alerts.js';
+import { REPORT_MATRIX } from './permission-matrix.reports.js';
 import { SCAN_MATRIX } from './permission-matrix.scans.js';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
@@ -1275,6 +1276,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...SCAN_MATRIX,
   // ---- alerts and integrations (issue 20)
   ...ALERT_MATRIX,
+  // ---- reports (issue 33)
+  ...REPORT_MATRIX,
 };
 
 /** What a newcomer pastes for a route without an entry, with statuses guessed from its access. */

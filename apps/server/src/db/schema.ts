@@ -8,6 +8,7 @@ export * from './tables/assets.js';
 export * from './tables/billing.js';
 export * from './tables/counters.js';
 export * from './tables/notifications.js';
+export * from './tables/reports.js';
 export * from './tables/scans.js';
 export * from './tables/support.js';
 export * from './tables/teams.js';

@@ -2,7 +2,14 @@ import nodemailer from 'nodemailer';
 import type { Options as SmtpOptions } from 'nodemailer/lib/smtp-transport';
 
 /** One message to one person; plain text always, HTML optional. */
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Files read from disk as the message is sent (a scheduled report). */
+  attachments?: { filename: string; path: string; contentType?: string }[];
+};
 
 /** The operator-facing log the mailer writes to (fastify's / pino's logger fits). */
 export type MailLog = { warn(obj: object, msg: string): void };

@@ -1,0 +1,66 @@
+/** The report's page frame: <head> with the embedded font and print styles, and the closing tags. */
+import type { Lang } from '@didban/core';
+import { esc } from '../report-format.js';
+import { embeddedFontCss } from './embedded-font.js';
+
+const STYLE = `
+@page { size: A4; margin: 16mm 14mm 18mm; }
+* { box-sizing: border-box; }
+html { font-family: "Vazirmatn Variable", Vazirmatn, Tahoma, sans-serif; font-size: 10.5pt; color: #111827; line-height: 1.6; }
+body { margin: 0; }
+main { max-width: 190mm; margin: 0 auto; padding: 8mm 0; }
+h1 { font-size: 22pt; margin: 0 0 6mm; }
+h2 { font-size: 15pt; margin: 8mm 0 3mm; border-block-end: 2px solid #e5e7eb; padding-block-end: 1mm; break-after: avoid; }
+h3 { font-size: 12pt; margin: 4mm 0 2mm; break-after: avoid; }
+section.cover { min-height: 240mm; display: flex; flex-direction: column; justify-content: center; break-after: page; }
+.cover dl { display: grid; grid-template-columns: max-content 1fr; gap: 2mm 6mm; margin: 0; }
+.cover dt { color: #6b7280; }
+.cover dd { margin: 0; font-weight: 600; }
+.cards { display: flex; flex-wrap: wrap; gap: 3mm; }
+.card { border: 1px solid #e5e7eb; border-radius: 2mm; padding: 2mm 4mm; min-width: 28mm; }
+.card b { display: block; font-size: 16pt; }
+table { border-collapse: collapse; width: 100%; margin: 2mm 0; }
+th, td { border-block-end: 1px solid #e5e7eb; padding: 1.2mm 2mm; text-align: start; vertical-align: top; }
+th { color: #374151; font-weight: 600; background: #f9fafb; }
+td.n { text-align: end; font-variant-numeric: tabular-nums; }
+.sev { display: inline-block; color: #fff; border-radius: 1mm; padding: 0 2mm; font-size: 9pt; font-weight: 600; }
+.chart { break-inside: avoid; margin: 3mm 0; }
+.chart svg { width: 100%; height: auto; }
+.legend span { margin-inline-end: 4mm; font-size: 9pt; }
+.legend i { display: inline-block; width: 3mm; height: 3mm; margin-inline-end: 1mm; vertical-align: middle; }
+article.finding { border: 1px solid #e5e7eb; border-inline-start-width: 4px; border-radius: 1.5mm; padding: 2mm 4mm; margin: 3mm 0; }
+article.finding h3 { margin-top: 0; }
+article.finding dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5mm 4mm; margin: 0 0 2mm; }
+article.finding dt { color: #6b7280; }
+article.finding dd { margin: 0; overflow-wrap: anywhere; }
+pre { direction: ltr; text-align: left; unicode-bidi: isolate; white-space: pre-wrap; overflow-wrap: anywhere; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 8pt; background: #f3f4f6; border-radius: 1mm; padding: 2mm; margin: 1mm 0; max-height: none; }
+.muted { color: #6b7280; }
+bdi { unicode-bidi: isolate; }
+ul.refs { margin: 0; padding-inline-start: 5mm; }
+ul.refs li { overflow-wrap: anywhere; }
+@media screen { body { background: #f3f4f6; } main { background: #fff; padding: 12mm; margin: 6mm auto; box-shadow: 0 1px 3px #0002; } }
+`;
+
+/**
+ * Open the document. The Content-Security-Policy forbids every fetch (default-src 'none'; fonts
+ * and images only as data: URIs), so opening the file cannot reach the network even if a finding's
+ * text held a link or markup that escaped our escaping.
+ */
+export function documentStart(lang: Lang, title: string): string {
+  const dir = lang === 'fa' ? 'rtl' : 'ltr';
+  return `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Didban">
+<title>${esc(title)}</title>
+<style>${embeddedFontCss()}${STYLE}</style>
+</head>
+<body>
+<main>
+`;
+}
+
+export const documentEnd = () => '</main>\n</body>\n</html>\n';
