@@ -12,6 +12,8 @@ import { loadOrCreateSecret } from './auth/secret.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config/env.js';
 import type { Db } from './db/database.js';
+import { retestRoutes } from './findings/retest-routes.js';
+import { findingRoutes } from './findings/routes.js';
 import { setDiscoveryLog } from './discovery/nothing-resolved-warning.js';
 import { installAccessControl } from './http/access.js';
 import { installAccessLog } from './http/access-log.js';
@@ -165,6 +167,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(scanHistoryRoutes(deps));
       await api.register(scanScheduleRoutes(deps));
       await api.register(vulnerabilityRoutes(deps));
+      await api.register(findingRoutes(deps));
+      await api.register(retestRoutes(deps));
       await api.register(dashboardRoutes(deps));
       await api.register(alertRoutes(deps));
       await api.register(reportRoutes(deps));

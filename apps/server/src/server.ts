@@ -2,6 +2,7 @@ import { startAlertLoop } from './alerts/alert-loop.js';
 import { buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { startFindingsSweep } from './findings/sweep.js';
 import { createMailer } from './mail/mailer.js';
 import { startReportLoop } from './reports/report-loop.js';
 import { startOastServer } from './oast/oast-server.js';
@@ -47,6 +48,8 @@ export async function startServer(config: Config) {
     : undefined;
   // Scheduled runs (enumeration schedules, later scan schedules); safe with many servers.
   const stopScheduler = startScheduler(database.db, { log: (msg, extra) => app.log.warn(extra, msg) });
+  // Accepted risks that end reopen; findings past their due date raise sla_breached (issue 32).
+  const stopFindingsSweep = startFindingsSweep(database.db, (msg, extra) => app.log.warn(extra, msg));
   // Alerts: match events to rules and send deliveries in the background (issue 20).
   const alerts = config.alerts.enabled
     ? await startAlertLoop({
@@ -69,6 +72,7 @@ export async function startServer(config: Config) {
     db: database.db,
     async stop() {
       stopScheduler();
+      await stopFindingsSweep();
       await alerts?.stop();
       await reportLoop?.stop();
       await (await worker)?.stop();

@@ -25,6 +25,7 @@ import { createTeam } from './helpers/teams.js';
 import type { registerUser, TestServer } from './helpers/test-server.js';
 import { ALERT_MATRIX } from './permission-matrix.alerts.js';
 import { REPORT_MATRIX } from './permission-matrix.reports.js';
+import { FINDING_MATRIX } from './permission-matrix.findings.js';
 import { SCAN_MATRIX } from './permission-matrix.scans.js';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
@@ -1274,6 +1275,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   // ---- scans, vulnerabilities, dashboard (issue 7)
   ...SCAN_MATRIX,
+  // ---- findings lifecycle (issue 32)
+  ...FINDING_MATRIX,
   // ---- alerts and integrations (issue 20)
   ...ALERT_MATRIX,
   // ---- reports (issue 33)

@@ -16,7 +16,7 @@ const workspace = (user: number, admin: number, owner: number): Record<Role, num
   owner,
 });
 const headerScoped = { skip: 'no parameter: scoped by the header' };
-const crossAs = (w: World) => ({ as: w.people.outsider, workspace: w.otherTeam.id });
+export const crossAs = (w: World) => ({ as: w.people.outsider, workspace: w.otherTeam.id });
 
 async function post(w: World, url: string, payload: unknown) {
   const response = await w.server.app.inject({
@@ -40,7 +40,7 @@ async function groupWithAssetIn(w: World): Promise<string> {
 }
 
 /** A scan of team A with a run going (queued chunks), and a vulnerability that run saw. */
-async function scanRunIn(w: World) {
+export async function scanRunIn(w: World) {
   const group = await groupWithAssetIn(w);
   const scan = await post(w, '/panel/scans/', {
     name: 'Matrix scan',
@@ -81,7 +81,7 @@ async function scheduleIn(w: World): Promise<string> {
 }
 
 /** The same probe for the outsider in team B's context (the cross-tenant column). */
-const crossOf = (probe: (w: World) => Promise<{ url: string; payload?: unknown }>) => async (w: World) => ({
+export const crossOf = (probe: (w: World) => Promise<{ url: string; payload?: unknown }>) => async (w: World) => ({
   ...(await probe(w)),
   ...crossAs(w),
 });

@@ -282,6 +282,9 @@ export {
 } from './contract/notifications.js';
 // end assets
 export * from './contract/scans.js';
+// findings lifecycle: history, comments, SLA, retests, bulk triage (issue 32)
+export * from './contract/findings.js';
+export { findingEndpoints } from './client/endpoints-findings.js';
 export {
   MESSAGE_TYPES,
   type MessageType,

@@ -31,6 +31,24 @@ const LINES: Record<string, Record<Lang, (d: D) => string>> = {
     en: (d) => `Finding reopened (${d.severity}): ${d.template_name} on ${d.matched_at}`,
     fa: (d) => `یافته دوباره باز شد (${d.severity}): ${d.template_name} روی ${d.matched_at}`,
   },
+  finding_assigned: {
+    en: (d) =>
+      Number(d.count) > 1
+        ? `${d.count} findings assigned to ${d.assignee}`
+        : `Finding assigned to ${d.assignee}: ${d.template_name} on ${d.host}`,
+    fa: (d) =>
+      Number(d.count) > 1
+        ? `${d.count} یافته به ${d.assignee} سپرده شد`
+        : `یافته به ${d.assignee} سپرده شد: ${d.template_name} روی ${d.host}`,
+  },
+  acceptance_expired: {
+    en: (d) => `Accepted risk expired, finding open again: ${d.template_name} on ${d.matched_at}`,
+    fa: (d) => `پذیرش ریسک پایان یافت و یافته دوباره باز شد: ${d.template_name} روی ${d.matched_at}`,
+  },
+  sla_breached: {
+    en: (d) => `Past its due date (${d.severity}): ${d.template_name} on ${d.matched_at}`,
+    fa: (d) => `موعد رفع گذشته است (${d.severity}): ${d.template_name} روی ${d.matched_at}`,
+  },
   finding_fixed: {
     en: (d) => `Finding fixed: ${d.template_id}`,
     fa: (d) => `یافته رفع شد: ${d.template_id}`,

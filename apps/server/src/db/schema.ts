@@ -7,6 +7,7 @@ export * from './tables/asset-history.js';
 export * from './tables/assets.js';
 export * from './tables/billing.js';
 export * from './tables/counters.js';
+export * from './tables/findings.js';
 export * from './tables/notifications.js';
 export * from './tables/reports.js';
 export * from './tables/scans.js';

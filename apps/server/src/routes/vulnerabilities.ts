@@ -1,15 +1,7 @@
-import {
-  envelope,
-  pagedList,
-  vulnerabilityDetailSchema,
-  vulnerabilityPatchSchema,
-  vulnerabilitySchema,
-} from '@didban/core';
-import { eq, sql } from 'drizzle-orm';
+import { envelope, pagedList, vulnerabilityDetailSchema, vulnerabilitySchema } from '@didban/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
-import { vulnerabilities } from '../db/schema.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
 import { findVulnerability, vulnerabilityDetail } from '../scans/vulnerability-detail.js';
 import { listWorkspaceVulnerabilities } from '../scans/vulnerability-list.js';
@@ -19,8 +11,8 @@ const vulnParams = z.object({ id: z.string().max(100) });
 
 /**
  * The workspace's vulnerabilities (CLI `vulns list`, the home page, the asset detail's
- * Vulnerabilities and Exposures tabs) and triage: any member may set a status; each change is
- * kept in the status history with who made it.
+ * Vulnerabilities and Exposures tabs). Triage and the rest of the lifecycle (issue 32) are in
+ * apps/server/src/findings/.
  */
 export function vulnerabilityRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
@@ -36,9 +28,12 @@ export function vulnerabilityRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: envelope(pagedList(vulnerabilitySchema)) },
         },
       },
-      async (request) => ({
-        data: await listWorkspaceVulnerabilities(db, currentWorkspace(request).id, request.query),
-      }),
+      async (request) => {
+        const q = request.query;
+        // `assignee=me` is the caller.
+        const query = q.assignee === 'me' ? { ...q, assignee: currentUser(request).id } : q;
+        return { data: await listWorkspaceVulnerabilities(db, currentWorkspace(request).id, query) };
+      },
     );
 
     app.get(
@@ -57,37 +52,6 @@ export function vulnerabilityRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return { data: await vulnerabilityDetail(db, row) };
       },
     );
-
-    app.patch(
-      '/panel/vulnerabilities/:id/',
-      {
-        config: { access: 'workspace' },
-        schema: {
-          tags: ['vulnerabilities'],
-          summary: 'Triage: open, in progress, fixed, false positive or accepted risk',
-          params: vulnParams,
-          body: vulnerabilityPatchSchema,
-          response: { 200: envelope(vulnerabilityDetailSchema) },
-        },
-      },
-      async (request) => {
-        const workspaceId = currentWorkspace(request).id;
-        const { status } = request.body;
-        const by = currentUser(request).username;
-        const row = await findVulnerability(db, workspaceId, request.params.id);
-        if (row.status === status) return { data: await vulnerabilityDetail(db, row) };
-        const [updated] = await db
-          .update(vulnerabilities)
-          .set({
-            status,
-            fixed_at: status === 'fixed' ? sql`now()` : null,
-            status_history: sql`${vulnerabilities.status_history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'by', ${by}::text, 'at', now()))`,
-            updated_at: sql`now()`,
-          })
-          .where(eq(vulnerabilities.id, row.id))
-          .returning();
-        return { data: await vulnerabilityDetail(db, updated!) };
-      },
-    );
+    // PATCH (triage) lives with the lifecycle: apps/server/src/findings/routes.ts.
   };
 }

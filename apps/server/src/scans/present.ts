@@ -64,7 +64,15 @@ export type VulnListRow = Pick<
   | 'last_seen_at'
   | 'fixed_at'
   | 'reopened_count'
->;
+  | 'assignee_id'
+  | 'due_at'
+  | 'status_reason'
+  | 'accepted_until'
+  | 'last_retest_at'
+  | 'last_retest_verdict'
+> & { assignee_name: string | null };
+
+const OPEN_STATUSES = new Set(['open', 'in_progress']);
 
 export function presentVulnerability(v: VulnListRow): Vulnerability {
   return {
@@ -84,6 +92,13 @@ export function presentVulnerability(v: VulnListRow): Vulnerability {
     last_seen_at: v.last_seen_at.toISOString(),
     fixed_at: iso(v.fixed_at),
     reopened_count: v.reopened_count,
+    assignee: v.assignee_id && v.assignee_name ? { id: v.assignee_id, username: v.assignee_name } : null,
+    due_at: iso(v.due_at),
+    overdue: OPEN_STATUSES.has(v.status) && v.due_at !== null && v.due_at.getTime() < Date.now(),
+    status_reason: v.status_reason,
+    accepted_until: iso(v.accepted_until),
+    last_retest_at: iso(v.last_retest_at),
+    last_retest_verdict: v.last_retest_verdict as Vulnerability['last_retest_verdict'],
   };
 }
 
@@ -93,7 +108,7 @@ export type TemplateInfoForDetail = Pick<
 >;
 
 export function presentVulnerabilityDetail(
-  v: VulnRow,
+  v: VulnRow & { assignee_name: string | null },
   info: TemplateInfoForDetail,
   curl: string | null,
 ): VulnerabilityDetail {

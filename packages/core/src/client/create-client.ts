@@ -3,6 +3,7 @@ import { authEndpoints, profileEndpoints } from './endpoints.js';
 import { alertEndpoints } from './endpoints-alerts.js';
 import { assetEndpoints } from './endpoints-assets.js';
 import { billingEndpoints } from './endpoints-billing.js';
+import { findingEndpoints } from './endpoints-findings.js';
 import { feedbackEndpoints, notificationEndpoints } from './endpoints-panel.js';
 import { reportEndpoints } from './endpoints-reports.js';
 import { scanEndpoints } from './endpoints-scans.js';
@@ -33,6 +34,7 @@ export function createApiClient(options: ApiClientOptions) {
     templates: templateEndpoints(http),
     assets: assetEndpoints(http),
     scans: scanEndpoints(http),
+    findings: findingEndpoints(http),
     alerts: alertEndpoints(http),
     reports: reportEndpoints(http),
   };

@@ -16,6 +16,10 @@ export const ALERT_TRIGGERS = [
   'certificate_expiring',
   'finding_new',
   'finding_reopened',
+  // The findings lifecycle (issue 32).
+  'finding_assigned',
+  'acceptance_expired',
+  'sla_breached',
   'scan_finished',
   'scan_failed',
   'worker_offline',

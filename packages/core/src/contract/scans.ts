@@ -273,6 +273,19 @@ export const vulnerabilitySchema = z.object({
   fixed_at: z.string().nullable(),
   /** Times it came back after being fixed. */
   reopened_count: z.number().int(),
+  // The lifecycle (issue 32, contract/findings.ts).
+  /** The member who owns the fix, or null. */
+  assignee: z.object({ id: z.string(), username: z.string() }).nullable(),
+  /** Its SLA deadline (first seen + the workspace's days for its severity), or one set by hand. */
+  due_at: z.string().nullable(),
+  /** Open or in progress and past its due date. */
+  overdue: z.boolean(),
+  /** Why it is a false positive or an accepted risk. */
+  status_reason: z.string().nullable(),
+  /** When an accepted risk reopens. */
+  accepted_until: z.string().nullable(),
+  last_retest_at: z.string().nullable(),
+  last_retest_verdict: z.enum(['still_vulnerable', 'fixed', 'inconclusive']).nullable(),
 });
 export type Vulnerability = z.infer<typeof vulnerabilitySchema>;
 
@@ -304,8 +317,27 @@ export const vulnerabilityDetailSchema = vulnerabilitySchema.extend({
 });
 export type VulnerabilityDetail = z.infer<typeof vulnerabilityDetailSchema>;
 
-/** `PATCH panel/vulnerabilities/{id}/` — triage; a member of the workspace may change it. */
-export const vulnerabilityPatchSchema = z.object({ status: z.enum(VULNERABILITY_STATUSES) });
+/** A date (`2027-01-31`) or a date and time with its offset. */
+export const findingDate = z.iso
+  .datetime({ offset: true, error: 'findings.date_invalid' })
+  .or(z.iso.date('findings.date_invalid'));
+
+/**
+ * `PATCH panel/vulnerabilities/{id}/` — triage (issue 32): status (false positive and accepted
+ * risk need a reason; accepted risk only by an owner or admin, until `accepted_until`, 90 days by
+ * default), assignee (a member's id, or null) and due date (ISO, or null to follow the SLA again).
+ */
+export const vulnerabilityPatchSchema = z
+  .object({
+    status: z.enum(VULNERABILITY_STATUSES).optional(),
+    reason: z.string().trim().max(2000, 'validation.too_big_string').optional(),
+    accepted_until: findingDate.optional(),
+    assignee: z.string().max(100).nullable().optional(),
+    due_at: findingDate.nullable().optional(),
+  })
+  .refine((b) => b.status !== undefined || b.assignee !== undefined || b.due_at !== undefined, {
+    message: 'findings.nothing_to_change',
+  });
 export type VulnerabilityPatchInput = z.infer<typeof vulnerabilityPatchSchema>;
 
 /** Other assets where the same template and matcher matched (affected-assets). */
@@ -336,6 +368,10 @@ export type VulnerabilityListQuery = {
   /** Workspace list only. */
   scan?: string;
   asset?: string;
+  /** Workspace list only (issue 32): past due, due within N days, assigned to a member id or `none`. */
+  overdue?: boolean;
+  due_within?: number;
+  assignee?: string;
 };
 
 // ---- Home dashboard ----

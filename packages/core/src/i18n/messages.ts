@@ -3,6 +3,7 @@ import type { Lang } from './lang.js';
 import { ACCOUNT_MESSAGES } from './messages-accounts.js';
 import { ALERT_MESSAGES } from './messages-alerts.js';
 import { FINDING_MESSAGES } from './messages-findings.js';
+import { FINDING_MESSAGES } from './messages-findings.js';
 import { REPORT_MESSAGES } from './messages-reports.js';
 
 /**
@@ -653,6 +654,7 @@ export const MESSAGES = {
   // end scans
   ...ACCOUNT_MESSAGES,
   ...ALERT_MESSAGES,
+  ...FINDING_MESSAGES,
   ...REPORT_MESSAGES,
   ...FINDING_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;

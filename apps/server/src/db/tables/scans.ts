@@ -149,6 +149,19 @@ export const vulnerabilities = pgTable(
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     fixed_at: timestamp('fixed_at', { withTimezone: true }),
     reopened_count: integer('reopened_count').notNull().default(0),
+    // The lifecycle (migration 0025, apps/server/src/findings/): owner, deadline, reasons, retests.
+    assignee_id: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set by a trigger from first_seen_at and the workspace's SLA days unless due_at_manual. */
+    due_at: timestamp('due_at', { withTimezone: true }),
+    due_at_manual: boolean('due_at_manual').notNull().default(false),
+    /** Why it is a false positive or an accepted risk (required for both). */
+    status_reason: text('status_reason'),
+    /** An accepted risk reopens on this date. */
+    accepted_until: timestamp('accepted_until', { withTimezone: true }),
+    /** When the sla_breached event was raised for the current due date (once per breach). */
+    sla_breach_notified_at: timestamp('sla_breach_notified_at', { withTimezone: true }),
+    last_retest_at: timestamp('last_retest_at', { withTimezone: true }),
+    last_retest_verdict: text('last_retest_verdict'),
     ...timestamps,
   },
   (t) => [
