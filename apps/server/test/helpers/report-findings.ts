@@ -25,7 +25,13 @@ export async function seedFindings(
   db: Db,
   workspaceId: string,
   count: number,
-  options: { assetIds?: string[]; hostPrefix?: string; evidenceBytes?: number; start?: Date } = {},
+  options: {
+    assetIds?: string[];
+    hostPrefix?: string;
+    evidenceBytes?: number;
+    start?: Date;
+    spreadDays?: number;
+  } = {},
 ) {
   const evidence = 'x'.repeat(options.evidenceBytes ?? 3000);
   const start = options.start ?? new Date(Date.now() - 30 * 86_400_000);
@@ -34,7 +40,7 @@ export async function seedFindings(
     for (let k = i; k < Math.min(count, i + 500); k++) {
       const t = TEMPLATES[k % TEMPLATES.length]!;
       const host = `${options.hostPrefix ?? 'host'}-${Math.floor(k / TEMPLATES.length)}.example.test`;
-      const seen = new Date(start.getTime() + (k % 30) * 86_400_000);
+      const seen = new Date(start.getTime() + (k % (options.spreadDays ?? 30)) * 86_400_000);
       rows.push({
         workspace_id: workspaceId,
         dedupe_key: `${t.id}|${host}|${k}`,
