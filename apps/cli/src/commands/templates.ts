@@ -92,6 +92,11 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
       positiveInt('--timeout'),
     )
     .option('--enable-self-contained', "run self-contained templates too (nuclei's -esc; off by default)")
+    .option(
+      '--interactsh-url <url>',
+      "interaction server for out-of-band templates (nuclei's -iserver), e.g. a didban-oast; none: they are skipped",
+    )
+    .option('--interactsh-token <token>', "the interaction server's auth token (nuclei's -itoken)")
     .option('--jsonl', "a JSON line per finding as it is found, with nuclei's field names")
     .option('--json', 'one document at the end: { results, skipped, failures, unreachable }')
     .option('-o, --output <file>', 'also write findings to this file (JSON lines with --jsonl; - for stdout)')

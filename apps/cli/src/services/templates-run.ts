@@ -1,6 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { buildSarif, countAtOrAbove, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
-import { type CompiledTemplate, type Finding, loadTemplates, runTemplates } from '@didban/engine';
+import {
+  type CompiledTemplate,
+  type Finding,
+  interactshServerUrl,
+  loadTemplates,
+  runTemplates,
+} from '@didban/engine';
 import type { Context } from '../context.js';
 import { CliError, EXIT, GateTripped, Interrupted, usageError } from '../errors.js';
 import { nucleiLine, nucleiResult } from '../output/nuclei-result.js';
@@ -27,6 +33,8 @@ export type RunFlags = SelectionFlags & {
   header?: string[];
   resolver?: string[];
   enableSelfContained?: boolean;
+  interactshUrl?: string;
+  interactshToken?: string;
   allowUnreachable?: boolean;
 };
 
@@ -85,6 +93,18 @@ const connects = (t: CompiledTemplate): boolean =>
  * Exit: 1 `--fail-on` tripped; 2 usage; 3 a template does not load or a target is unreachable
  * (unless `--allow-unreachable`; every target unreachable is always 3); 130 Ctrl+C.
  */
+/** `--interactsh-url`/`--interactsh-token` as the engine takes them (a bare host means https). */
+function interactshOption(flags: RunFlags): { interactsh?: { serverUrl: string; token?: string } } {
+  if (!flags.interactshUrl) return {};
+  let serverUrl: string;
+  try {
+    serverUrl = interactshServerUrl(flags.interactshUrl);
+  } catch {
+    throw usageError('usage.bad_url', { value: flags.interactshUrl });
+  }
+  return { interactsh: { serverUrl, ...(flags.interactshToken ? { token: flags.interactshToken } : {}) } };
+}
+
 export async function runTemplatesCommand(ctx: Context, paths: string[], flags: RunFlags): Promise<void> {
   if (flags.json && flags.jsonl) throw usageError('usage.json_and_jsonl');
   const failOn = flags.failOn === undefined ? undefined : parseSeverity(flags.failOn);
@@ -155,6 +175,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
         ...(headers.length ? { headers } : {}),
         ...(resolvers.length ? { resolvers } : {}),
         ...(flags.enableSelfContained ? { enableSelfContained: true } : {}),
+        ...interactshOption(flags),
       },
     });
     for await (const event of events) {
