@@ -4,6 +4,7 @@ import { resolveSettings, type Settings } from './config/settings.js';
 import type { CliEnv } from './env.js';
 import type { Translate } from './i18n/translate.js';
 import type { CliIo } from './io.js';
+import { colorAllowed } from './terminal/capabilities.js';
 
 /** Global flags every command accepts (reserved names as STYLE.md asks). */
 export type GlobalFlags = { server?: string; lang?: string; color: boolean; verbose?: boolean };
@@ -36,7 +37,7 @@ export function createContext(
   flags: GlobalFlags,
   store: ConfigStore,
 ): Context {
-  const settings = resolveSettings(flags, env, store.read());
+  const settings = resolveSettings(flags, env, readStored(store, flags, env));
   return {
     io,
     env,
@@ -44,8 +45,8 @@ export function createContext(
     t,
     settings,
     store,
-    // NO_COLOR (no-color.org) and pipes turn colour off as well as --no-color.
-    color: flags.color && !env.NO_COLOR && io.stdout.isTTY === true,
+    // NO_COLOR (no-color.org), TERM=dumb and pipes turn colour off as well as --no-color.
+    color: flags.color && colorAllowed(io.stdout, env),
     verbose: flags.verbose === true,
     api(overrides = {}) {
       const token = 'token' in overrides ? overrides.token : settings.token;
@@ -61,4 +62,17 @@ export function createContext(
     err: (line) => io.stderr.write(`${line}\n`),
     json: (value) => io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
   };
+}
+
+/**
+ * The saved settings, unless a run is configured fully by flags and environment (server and
+ * token): then a broken config folder (corrupt file, no permission) is none of its business.
+ */
+function readStored(store: ConfigStore, flags: GlobalFlags, env: CliEnv) {
+  try {
+    return store.read();
+  } catch (error) {
+    if (env.DIDBAN_TOKEN && (flags.server || env.DIDBAN_URL)) return {};
+    throw error;
+  }
 }

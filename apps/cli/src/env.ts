@@ -12,6 +12,8 @@ const NAMES = [
   /** Where the config file lives; tests point it at a temp folder. */
   'DIDBAN_CONFIG_DIR',
   'NO_COLOR',
+  /** `dumb` terminals get no colour and no redrawn screens. */
+  'TERM',
   /** Set by CI systems; Ink then draws only its last frame, so progress goes out as lines. */
   'CI',
   'CONTINUOUS_INTEGRATION',

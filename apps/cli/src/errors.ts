@@ -1,12 +1,22 @@
 import type { CliMessageKey } from './i18n/messages.js';
 
 /**
- * One meaning each (apps/cli/README.md "Exit codes"): 1 a `--fail-on` gate tripped, a followed
- * scan failed or validation found invalid templates; 2 the command line itself was wrong; 3 the
- * job could not be done (sign-in, server, every target unreachable, a template that does not
- * load, a file that cannot be read); 130 the user pressed Ctrl+C (the shells' code for SIGINT).
+ * One meaning each (apps/cli/README.md "Exit codes"): 1 a gate tripped (`--fail-on`, or
+ * `templates validate` found invalid templates) and nothing else; 2 the command line itself was
+ * wrong; 3 the job could not be done (sign-in, server, targets unreachable, a file that cannot be
+ * read); 4 a followed scan failed or was cancelled; 5 `--timeout` ended following before the run
+ * did; 130 the user pressed Ctrl+C (the shells' code for SIGINT). A CI job can tell "the scan
+ * found something" (1) from "the scan did not run to the end" (4, 5).
  */
-export const EXIT = { ok: 0, failure: 1, usage: 2, cannot: 3, interrupted: 130 } as const;
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  cannot: 3,
+  scanNotFinished: 4,
+  timedOut: 5,
+  interrupted: 130,
+} as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

@@ -3,6 +3,7 @@ export type OutputStream = {
   write(chunk: string): unknown;
   readonly isTTY?: boolean;
   readonly columns?: number;
+  readonly rows?: number;
 };
 
 export type InputStream = AsyncIterable<string | Buffer> & { readonly isTTY?: boolean };
@@ -46,6 +47,9 @@ export function recording(stream: OutputStream | undefined, keep: boolean) {
     },
     get columns() {
       return stream?.columns;
+    },
+    get rows() {
+      return stream?.rows;
     },
   };
   return { out, text: () => text };

@@ -37,6 +37,8 @@ function interrupts() {
 
 /** The only place that touches `process`: wires the real streams and environment into `run`. */
 export async function main(): Promise<number> {
+  // Ink colours through chalk, which ignores NO_COLOR (no-color.org); FORCE_COLOR=0 it reads.
+  if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
   const sigint = interrupts();
   const { exitCode } = await run(
     process.argv.slice(2),

@@ -2,6 +2,7 @@ import { ApiError } from '@didban/core';
 import { ZodError } from 'zod';
 import { CliError, EXIT, type ExitCode } from './errors.js';
 import type { Translate } from './i18n/translate.js';
+import { plainTlsError } from './output/plain-error.js';
 
 export type ErrorContext = { t: Translate; server?: string; hadToken?: boolean; workspace?: string };
 
@@ -28,7 +29,7 @@ export function describeError(error: unknown, ctx: ErrorContext): { line: string
   if (error instanceof ApiError) {
     if (error.status === null) {
       // TLS and socket errors can carry a newline (`write EPROTO …\n…`): always one line.
-      const reason = NETWORK_REASONS[error.code] ?? oneLine(error.message);
+      const reason = NETWORK_REASONS[error.code] ?? plainTlsError(error.message);
       return { line: t('error.unreachable', { url: ctx.server, reason }), exitCode: EXIT.cannot };
     }
     if (error.status === 401 && error.code !== 'invalid_credentials') {
@@ -54,7 +55,7 @@ export function describeError(error: unknown, ctx: ErrorContext): { line: string
     };
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return { line: t('error.unexpected', { detail: oneLine(detail) }), exitCode: EXIT.cannot };
+  return { line: t('error.unexpected', { detail: plainTlsError(detail) }), exitCode: EXIT.cannot };
 }
 
 /**

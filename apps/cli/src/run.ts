@@ -62,7 +62,9 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       context = createContext(fullIo, env, lang, t, flags, await openConfigStore(dir));
       return context;
     });
-    const parsed = program.parseAsync([...argv], { from: 'user' });
+    // nuclei's `-tags`/`-or` spellings become ours; any other single-dash word is refused.
+    const { normalizeSingleDashFlags } = await import('./nuclei-flags.js');
+    const parsed = program.parseAsync(normalizeSingleDashFlags(program, argv), { from: 'user' });
     // Ctrl+C that no command took over abandons the command (the bin exits once output drained).
     await (fullIo.interrupted
       ? Promise.race([

@@ -83,3 +83,34 @@ function fakeTerminal(write: (s: string) => void) {
     rows: 24,
   });
 }
+
+describe('elapsed time', () => {
+  it('never runs backwards when the server moves the start (created, then started by a worker)', async () => {
+    // Followed from t=0; the run was created at t=0 and shows 5s; then it ends having started at
+    // t=4 and finished at t=5, which alone would read `elapsed 1s`.
+    let clock = 0;
+    const answers = [
+      { status: 'running', done: 1, total: 2, startedAt: 0, finishedAt: null },
+      { status: 'finished', done: 2, total: 2, startedAt: 4_000, finishedAt: 5_000 },
+    ];
+    let i = 0;
+    const p = createPoller({
+      fetch: async () => {
+        clock = i === 0 ? 5_000 : 5_200;
+        return answers[Math.min(i++, 1)]!;
+      },
+      isTerminal: (h) => h.status === 'finished',
+      intervalMs: 20,
+    });
+    const lines: string[] = [];
+    const { followPlain } = await import('../src/ui/progress/plain-progress.js');
+    await followPlain(
+      p,
+      { label: 'scan 7', toState: (h) => h },
+      (l) => lines.push(l),
+      createTranslator('en'),
+      () => clock,
+    );
+    expect(lines).toEqual(['scan 7: running [1/2] elapsed 5s', 'scan 7: finished [2/2] elapsed 5s']);
+  });
+});

@@ -10,6 +10,7 @@ import { startWorker, type WorkerHandle } from '../../worker/src/index.js';
 import { run } from '../src/run.js';
 import { BIN, runBinary } from './helpers/binary.js';
 import { startLiveServer } from './helpers/live-server.js';
+import { runInTerminal } from './helpers/terminal.js';
 
 /**
  * The whole pipeline a CI job runs, with the real binary (stdin and stdout pipes, not TTYs), a
@@ -394,11 +395,32 @@ describe('scans and vulnerabilities from the real binary, against a live server,
       `Stopped following; the scan goes on. Follow again: didban scans follow ${ids.scan_id} --history ${ids.scan_history_id}`,
     );
 
+    // A pseudo-terminal with no size (`script`, `ssh -tt` from a runner) and a TERM=dumb one get
+    // plain lines: no one-character-per-line frames, no screen or scrollback cleared, no colour.
+    for (const extra of [{}, { TERM: 'dumb' }] as Record<string, string>[]) {
+      const term = runInTerminal(['scans', 'follow', ids.scan_id], { ...env, ...extra });
+      await term.until(/To cancel: (initializing|running) (preparing|\[\d+\/\d+\]) elapsed \d+/);
+      term.type('\u0003');
+      expect(await term.exit).toBe(130);
+      const escapes = term.screen.split('\u001b').slice(1);
+      expect(escapes.filter((e) => /^\[[23]J/.test(e))).toEqual([]);
+      expect(escapes.filter((e) => /^\[\d*[ABCDGKm]/.test(e))).toEqual([]);
+      expect(term.screen.split(/\r?\n/).filter((l) => l.trim().length === 1)).toEqual([]);
+      expect(term.screen.trim().split(/\r?\n/).at(-1)).toBe(
+        `Stopped following; the scan goes on. Follow again: didban scans follow ${ids.scan_id} --history ${ids.scan_history_id}`,
+      );
+    }
+
+    // --timeout reached has its own exit code (5), not a gate's (1) nor a server's (3).
+    const timedOut = await runBinary(['scans', 'follow', ids.scan_id, '--timeout', '1s'], env);
+    expect(timedOut.exitCode).toBe(5);
+
     const cancel = await runBinary(['scans', 'cancel', ids.scan_id], env);
     expect(cancel.stderr).toBe('');
     expect(cancel.stdout).toMatch(/^Cancelled run \S+ of scan To cancel \(now cancelled\)\.\n$/);
     const followed = await following;
-    expect(followed.exitCode).toBe(1);
+    // A followed run that was cancelled (or failed) has its own code: 1 means only "gate tripped".
+    expect(followed.exitCode).toBe(4);
     expect(followed.stdout.trim().split('\n').at(-1)).toBe('Scan To cancel was cancelled.');
   }, 120_000);
 

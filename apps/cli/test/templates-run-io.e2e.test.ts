@@ -6,7 +6,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,6 +181,42 @@ describe('unreachable targets and the exit code table', () => {
     });
   });
 
+  it('a target that accepts connections but never answers counts as unreachable (exit 3), not "No findings."', async () => {
+    // A port that takes the connection and never says a word: every request to it times out.
+    const mute = createNetServer((socket) => socket.on('data', () => {}));
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    const sockets = new Set<import('node:net').Socket>();
+    mute.on('connection', (s) => sockets.add(s));
+    try {
+      const silent = `http://127.0.0.1:${(mute.address() as AddressInfo).port}`;
+      const gated = await runBinary(
+        ['templates', 'run', good, '-u', silent, '--timeout', '1', '--fail-on', 'info'],
+        env,
+      );
+      expect(gated.exitCode).toBe(3);
+      expect(gated.stdout).toBe('');
+      expect(gated.stderr).toContain(
+        `1 of 1 target(s) accepted connections but answered no request, counted as unreachable; first: ${silent} (`,
+      );
+      expect(gated.stderr).not.toContain('No findings.');
+      // Beside a target that answers: 3 unless --allow-unreachable, as a refused connection.
+      const mixed = await runBinary(
+        ['templates', 'run', good, '-u', `${sites[0]},${silent}`, '--timeout', '1'],
+        env,
+      );
+      expect(mixed.exitCode).toBe(3);
+      expect(lines(mixed.stdout)).toHaveLength(2);
+      const allowed = await runBinary(
+        ['templates', 'run', good, '-u', `${sites[0]},${silent}`, '--timeout', '1', '--allow-unreachable'],
+        env,
+      );
+      expect(allowed.exitCode).toBe(0);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => mute.close(resolve));
+    }
+  }, 60_000);
+
   it('0 ok, 1 gate tripped, 2 usage, 3 a template that does not load', async () => {
     const ok = await runBinary(
       ['templates', 'run', good, '--target', sites[0]!, '--fail-on', 'critical'],
@@ -229,12 +265,31 @@ describe('SARIF 2.1.0', () => {
       'lab-server-banner',
     ]);
     expect(run.results).toHaveLength(4);
-    expect(run.results.find((r: { ruleId: string }) => r.ruleId === 'exposed-git-config')).toMatchObject({
+    // What GitHub code scanning needs: a relative path (not a URL) with a region, and rules with
+    // help and a description that is not the name again.
+    const port = new URL(sites[0]!).port;
+    expect(
+      run.results.find(
+        (r: { ruleId: string; properties: { location: string } }) =>
+          r.ruleId === 'exposed-git-config' && r.properties.location.startsWith(sites[0]!),
+      ),
+    ).toMatchObject({
       level: 'error',
       locations: [
-        { physicalLocation: { artifactLocation: { uri: expect.stringMatching(/\/\.git\/config$/) } } },
+        {
+          physicalLocation: {
+            artifactLocation: { uri: `http/127.0.0.1_${port}/.git/config`, uriBaseId: 'TARGETS' },
+            region: { startLine: 1 },
+          },
+        },
       ],
     });
+    for (const r of run.results)
+      expect(r.locations[0].physicalLocation.artifactLocation.uri).not.toMatch(/:/);
+    const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'exposed-git-config');
+    expect(rule.fullDescription.text).not.toBe(rule.name);
+    expect(rule.help.text).toContain('exposed-git-config');
+    expect(rule.help.markdown).toContain('**Exposed Git config** (high)');
   });
 });
 

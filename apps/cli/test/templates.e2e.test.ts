@@ -101,25 +101,37 @@ describe('didban templates run', () => {
     expect(gated.exitCode).toBe(1);
     expect(gated.stderr).toBe('1 finding(s) at or above high: failing as --fail-on asks.\n');
     const out = JSON.parse(gated.stdout);
+    // The results are the objects --jsonl prints, nuclei's field names in both.
+    const jsonl = await runBinary(['templates', 'run', good, '--target', base, '--jsonl'], env);
+    const lines = jsonl.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    for (const [i, r] of out.results.entries()) {
+      const twin = lines.find((l) => l['template-id'] === r['template-id']);
+      expect(Object.keys(r).sort(), `result ${i}`).toEqual(Object.keys(twin).sort());
+    }
     expect(out).toEqual({
       results: [
-        {
-          template_id: 'exposed-git-config',
-          template_name: 'Exposed Git config',
-          severity: 'high',
-          protocol: 'http',
-          host: base,
-          matched_at: `${base}/.git/config`,
-          matcher_name: null,
-          extractor_name: null,
-          extracted_results: ['https://git.example/acme/site.git'],
-          tags: ['git', 'exposure'],
-          timestamp: expect.any(String),
-        },
         expect.objectContaining({
-          template_id: 'lab-server-banner',
-          severity: 'info',
-          matcher_name: 'didban-lab',
+          'template-id': 'exposed-git-config',
+          info: expect.objectContaining({
+            name: 'Exposed Git config',
+            severity: 'high',
+            tags: ['git', 'exposure'],
+          }),
+          type: 'http',
+          url: base,
+          'matched-at': `${base}/.git/config`,
+          'extracted-results': ['https://git.example/acme/site.git'],
+          request: expect.stringContaining('GET /.git/config'),
+          timestamp: expect.any(String),
+          'matcher-status': true,
+        }),
+        expect.objectContaining({
+          'template-id': 'lab-server-banner',
+          info: expect.objectContaining({ severity: 'info' }),
+          'matcher-name': 'didban-lab',
         }),
       ],
       skipped: [],
@@ -130,13 +142,19 @@ describe('didban templates run', () => {
     expect(passes.exitCode).toBe(0);
   });
 
-  it('refuses to scan with an invalid template, and rejects a bad severity as usage', async () => {
+  it('skips an invalid template with a warning and a count (as nuclei does), and rejects a bad severity as usage', async () => {
     const invalid = await runBinary(['templates', 'run', gitConfig, broken, '--target', base], env);
-    // A template that does not load: the job cannot be done as asked (exit 3).
-    expect(invalid.exitCode).toBe(3);
-    expect(invalid.stdout).toBe('');
-    expect(invalid.stderr.split('\n')[0]).toBe(
+    // One broken file does not stop the others: they run, the broken one is named and counted.
+    expect(invalid.exitCode).toBe(0);
+    expect(invalid.stdout).toBe(
+      `[exposed-git-config] [http] [high] ${base}/.git/config ["https://git.example/acme/site.git"]\n`,
+    );
+    const warnings = invalid.stderr.split('\n');
+    expect(warnings[0]).toBe(
       `${broken}:1:5: error: id: invalid id "broken template": use letters and digits joined by single "-" or "_" (e.g. "exposed-git-config")`,
+    );
+    expect(warnings).toContain(
+      'Skipped 1 of 2 template(s) that do not load (errors above; check them with: didban templates validate).',
     );
     expect(
       await runBinary(['templates', 'run', banner, '--target', base, '--fail-on', 'severe'], env),

@@ -61,7 +61,18 @@ export { isWildcardHost } from './assets/wildcard.js';
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
 export { pageThrough } from './cli/page-through.js';
-export { buildSarif, SARIF_SCHEMA_URL, type SarifFinding, type SarifLog } from './cli/sarif.js';
+export {
+  buildSarif,
+  SARIF_SCHEMA_URL,
+  SARIF_TARGETS_BASE,
+  type SarifFinding,
+  type SarifLog,
+  type SarifTool,
+  sarifArtifactUri,
+  sarifResult,
+  sarifRule,
+  sarifWriter,
+} from './cli/sarif.js';
 export { countAtOrAbove, isSeverity, SEVERITY_ORDER } from './cli/severity-gate.js';
 export {
   type CurrentWorkspace,

@@ -79,6 +79,7 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
       'only templates of these severities: info, low, medium, high, critical',
       collect,
     )
+    .option('--exclude-severity <list>', 'leave out templates of these severities', collect)
     .option('-H, --header <header>', '"Name: value" added to every HTTP request (repeatable)', collect)
     .option(
       '--resolver <ip>',
@@ -86,6 +87,7 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
       collect,
     )
     .option('--rate-limit <n>', 'requests per second (default 150)', positiveInt('--rate-limit'))
+    .option('--concurrency <n>', 'templates run in parallel (default 25)', positiveInt('--concurrency'))
     .option(
       '--timeout <seconds>',
       'seconds a request may take, connect and answer (default 10)',
@@ -102,6 +104,8 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
     .option('-o, --output <file>', 'also write findings to this file (JSON lines with --jsonl; - for stdout)')
     .option('--sarif <file>', 'write the findings as SARIF 2.1.0 (GitHub code scanning)')
     .option('--silent', 'print findings only: no skips, failures or summary')
+    .option('--omit-raw', 'leave requests and responses out of --jsonl and -o')
+    .option('--stats', 'a line of statistics on stderr every 5 seconds')
     .option('--fail-on <severity>', 'exit 1 when a finding is at or above: info, low, medium, high, critical')
     .option('--allow-unreachable', 'do not fail (exit 3) when some targets are unreachable')
     .addHelpText(
@@ -111,6 +115,7 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
         'didban templates run ./templates -l targets.txt --tags exposure --severity high,critical --jsonl -o found.jsonl',
         'cat hosts.txt | didban templates run ./templates --target - --silent --sarif didban.sarif',
         'didban templates run ./templates --target https://example.com --fail-on high',
+        "nuclei's spellings work too: didban templates run -t ./templates -u https://example.com -tags cve -rl 50 -jsonl -or",
       ]),
     )
     .action(

@@ -36,7 +36,9 @@ export function registerVulns(program: Command, { t, action, examples }: Command
       '--include-triaged',
       '--fail-on also counts fixed, false_positive and accepted_risk (default: only open and in_progress)',
     )
-    .option('--sarif <file>', 'also write the listed vulnerabilities as SARIF 2.1.0')
+    .option('--sarif <file>', 'also write the listed vulnerabilities as SARIF 2.1.0 (GitHub code scanning)')
+    .option('--jsonl', 'one JSON object per vulnerability and line, same fields as --json')
+    .option('--csv', 'CSV with a header line (spreadsheet-safe cells)')
     .option(
       '--json',
       'machine-readable output: { results: [{ id, template_id, template_name, severity, matcher_name, status, asset, host, port, matched_at, scan, scan_history, first_seen_at, last_seen_at, fixed_at, reopened_count }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',
@@ -48,6 +50,8 @@ export function registerVulns(program: Command, { t, action, examples }: Command
         'didban vulns list --severity high,critical --status open,in_progress',
         'didban vulns list --scan 5e1d… --status open --fail-on high   # a CI gate',
         'didban vulns list --all --json | jq -r ".results[] | [.severity, .matched_at] | @tsv"',
+        'didban vulns list --all --jsonl > findings.jsonl   # streamed: flat memory at any size',
+        'didban vulns list --all --csv > findings.csv',
       ]),
     )
     .action(

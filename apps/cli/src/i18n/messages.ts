@@ -56,6 +56,22 @@ export const CLI_MESSAGES = {
 
   // Usage errors
   'usage.error': { en: '{detail} (see: {command} --help)', fa: '{detail} (راهنما: {command} --help)' },
+  'usage.single_dash': {
+    en: 'Unknown flag {flag}: long flags take two dashes ({long}), and didban never splits {flag} into one-letter flags (see: {command} --help).',
+    fa: 'پرچم ناشناخته {flag}: پرچم‌های بلند دو خط تیره می‌گیرند ({long}) و دیدبان {flag} را به پرچم‌های یک‌حرفی نمی‌شکند (راهنما: {command} --help).',
+  },
+  'templates.invalid_skipped': {
+    en: 'Skipped {count} of {total} template(s) that do not load (errors above; check them with: didban templates validate).',
+    fa: '{count} قالب از {total} قالب بارگذاری نشد و کنار گذاشته شد (خطاها در بالا؛ بررسی با: didban templates validate).',
+  },
+  'templates.unanswered': {
+    en: '{count} of {total} target(s) accepted connections but answered no request, counted as unreachable; first: {target} ({reason}).',
+    fa: '{count} هدف از {total} هدف اتصال را پذیرفت ولی به هیچ درخواستی پاسخ نداد و دست‌نیافتنی شمرده شد؛ نخستین: {target} ({reason}).',
+  },
+  'templates.stats': {
+    en: '[stats] elapsed {elapsed} | templates {templates} | targets {targets} | findings {findings} | skipped {skipped} | failures {failures}',
+    fa: '[آمار] زمان {elapsed} | قالب‌ها {templates} | هدف‌ها {targets} | یافته‌ها {findings} | ردشده {skipped} | خطاها {failures}',
+  },
   'usage.bad_lang': {
     en: 'Unknown language "{value}": use en or fa.',
     fa: 'زبان ناشناخته «{value}»: en یا fa.',
@@ -296,6 +312,10 @@ export const CLI_MESSAGES = {
     en: 'Unknown format "{value}": use csv or json.',
     fa: 'قالب ناشناخته «{value}»: csv یا json.',
   },
+  'usage.one_format': {
+    en: 'Choose one output format: --json, --jsonl or --csv.',
+    fa: 'یک قالب خروجی انتخاب کنید: --json، --jsonl یا --csv.',
+  },
   'usage.page_and_all': { en: 'Use --page or --all, not both.', fa: 'یا --page یا --all، نه هر دو.' },
   'usage.bad_ports': {
     en: 'Bad --ports "{value}": use top-100, top-1000 or a list like 80,443,8080-8090.',
@@ -361,6 +381,10 @@ export const CLI_MESSAGES = {
   'usage.bad_choice': {
     en: 'Unknown value "{value}" for {option}: use {allowed}.',
     fa: 'مقدار ناشناخته «{value}» برای {option}: {allowed}.',
+  },
+  'usage.ui_needs_size': {
+    en: 'didban ui needs a terminal with a size and cursor movement (this one reports no size, or TERM is dumb); set one with `stty cols 120 rows 40`, or use the scans, assets and vulns commands.',
+    fa: 'didban ui به ترمینالی با اندازهٔ مشخص و جابه‌جایی مکان‌نما نیاز دارد (این ترمینال اندازه‌ای گزارش نمی‌کند یا TERM برابر dumb است)؛ با `stty cols 120 rows 40` اندازه بدهید یا از فرمان‌های scans، assets و vulns استفاده کنید.',
   },
   'usage.ui_needs_tty': {
     en: 'didban ui needs a terminal (stdin and stdout must be TTYs); in scripts use the scans, assets and vulns commands.',

@@ -39,7 +39,8 @@ export type NucleiResult = {
   'matcher-status': boolean;
 };
 
-export function nucleiResult(f: Finding): NucleiResult {
+/** `omitRaw` is nuclei's `-or`: no request and response in the line. */
+export function nucleiResult(f: Finding, { omitRaw = false }: { omitRaw?: boolean } = {}): NucleiResult {
   const info = f.info;
   const url = f.protocol === 'http' ? safeUrl(f.matchedAt) : undefined;
   const reference = info.reference.filter(Boolean);
@@ -73,8 +74,8 @@ export function nucleiResult(f: Finding): NucleiResult {
       : { host: f.host }),
     'matched-at': f.matchedAt,
     ...(f.extractedResults.length ? { 'extracted-results': [...f.extractedResults] } : {}),
-    ...(f.request ? { request: f.request } : {}),
-    ...(f.response ? { response: f.response } : {}),
+    ...(f.request && !omitRaw ? { request: f.request } : {}),
+    ...(f.response && !omitRaw ? { response: f.response } : {}),
     ...(f.ip ? { ip: f.ip } : {}),
     timestamp: f.timestamp,
     ...(f.protocol === 'http' && f.request ? { 'curl-command': curlCommand(f.request, f.matchedAt) } : {}),

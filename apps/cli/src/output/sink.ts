@@ -1,4 +1,7 @@
-import { open, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { CliError } from '../errors.js';
 import type { OutputStream } from '../io.js';
 
@@ -34,21 +37,41 @@ export async function openSink(
       discard: async () => {},
     };
   }
+  // Written under a temporary name beside the target and renamed once complete: Ctrl+C or a
+  // failure half-way never leaves a truncated file under the name a script will read.
+  const partial = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.partial`);
   let file: Awaited<ReturnType<typeof open>>;
   try {
-    file = await open(path, 'w');
+    file = await open(partial, 'w');
   } catch (error) {
     throw new CliError('error.write_file', { file: path, reason: describe(error) });
   }
+  // The process may end on a second Ctrl+C without running our finally blocks.
+  const onExit = () => {
+    try {
+      unlinkSync(partial);
+    } catch {}
+  };
+  process.once('exit', onExit);
   return {
     toStdout: false,
     write: async (chunk) => {
       await file.write(chunk);
     },
-    close: () => file.close(),
+    close: async () => {
+      await file.close();
+      try {
+        await rename(partial, path);
+      } catch (error) {
+        throw new CliError('error.write_file', { file: path, reason: describe(error) });
+      } finally {
+        process.off('exit', onExit);
+      }
+    },
     discard: async () => {
+      process.off('exit', onExit);
       await file.close().catch(() => {});
-      await unlink(path).catch(() => {});
+      await unlink(partial).catch(() => {});
     },
   };
 }

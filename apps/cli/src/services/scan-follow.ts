@@ -116,7 +116,7 @@ export type FollowResult = { exitCode: ExitCode; snapshot: PollerSnapshot<RunPro
 /**
  * Follow a run until it ends (Ink view on a terminal, plain lines otherwise, or plain lines on
  * stderr when stdout carries JSON), then print its outcome. Ctrl+C stops following and leaves
- * the scan running. Exit code: 0 finished, 1 failed or cancelled, 130 interrupted.
+ * the scan running. Exit code: 0 finished, 4 failed or cancelled, 5 timed out, 130 interrupted.
  */
 export async function followScan(
   ctx: Context,
@@ -159,7 +159,7 @@ export async function followScan(
     return { exitCode: EXIT.interrupted, snapshot };
   }
   if (timedOut) {
-    // The job (a finished run to gate on) could not be done in time: exit 3, the scan goes on.
+    // No finished run to gate on in time: its own code (5), the scan goes on.
     ctx.err(
       ctx.t('scans.follow_timeout', {
         seconds: Math.round((options.timeoutMs ?? 0) / 1000),
@@ -167,7 +167,7 @@ export async function followScan(
         history: history.id,
       }),
     );
-    return { exitCode: EXIT.cannot, snapshot };
+    return { exitCode: EXIT.timedOut, snapshot };
   }
   if (snapshot.status !== 'done' && snapshot.error) throw snapshot.error;
   const status = snapshot.data?.status;
@@ -179,5 +179,6 @@ export async function followScan(
   }
   if (outcome === 'failed') say(ctx.t('scans.failed', { name: scan.name, error: ended?.error ?? '-' }));
   else say(ctx.t('scans.cancelled', { name: scan.name }));
-  return { exitCode: EXIT.failure, snapshot };
+  // Not a gate: the run did not end, so there is nothing to gate on (exit 1 stays "gate tripped").
+  return { exitCode: EXIT.scanNotFinished, snapshot };
 }

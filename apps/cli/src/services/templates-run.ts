@@ -9,15 +9,18 @@ import {
 } from '@didban/engine';
 import type { Context } from '../context.js';
 import { CliError, EXIT, GateTripped, Interrupted, usageError } from '../errors.js';
-import { nucleiLine, nucleiResult } from '../output/nuclei-result.js';
+import { type NucleiResult, nucleiLine, nucleiResult } from '../output/nuclei-result.js';
+import { plainTlsError } from '../output/plain-error.js';
 import { openSink, type Sink, writeWithBackpressure } from '../output/sink.js';
 import { VERSION } from '../program.js';
 import { parseSeverity } from './parse-severity.js';
 import { probeTargets } from './reachability.js';
+import { startRunStats } from './run-stats.js';
 import { collectTargets } from './run-targets.js';
 import { collectTemplateFiles, readTemplateFile } from './template-files.js';
 import { type SelectionFlags, selectTemplates } from './template-selection.js';
 import { issueLine } from './templates-validate.js';
+import { unansweredTargets } from './unanswered.js';
 
 export type RunFlags = SelectionFlags & {
   target?: string[];
@@ -36,11 +39,17 @@ export type RunFlags = SelectionFlags & {
   interactshUrl?: string;
   interactshToken?: string;
   allowUnreachable?: boolean;
+  concurrency?: number;
+  omitRaw?: boolean;
+  stats?: boolean;
 };
 
-/** The stable `templates run --json` shape. */
+/**
+ * The stable `templates run --json` shape. Its results are nuclei's ResultEvent objects, the
+ * very objects `--jsonl` prints one a line, so a script reads one finding the same way in both.
+ */
 export type RunJson = {
-  results: FindingJson[];
+  results: NucleiResult[];
   skipped: { template_id: string; target: string | null; reason: string }[];
   failures: { template_id: string; target: string; message: string }[];
   unreachable: { target: string; reason: string }[];
@@ -119,10 +128,18 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
   const sources = collectTemplateFiles(paths).map((path) => ({ path, content: readTemplateFile(path) }));
   const loaded = loadTemplates(sources);
   for (const invalid of loaded.invalid) {
-    for (const e of invalid.errors) ctx.err(issueLine(invalid.path ?? '-', e));
+    for (const e of invalid.errors) notice(issueLine(invalid.path ?? '-', e));
   }
-  // A template that does not load means the run cannot be what was asked for.
-  if (loaded.invalid.length > 0) throw new GateTripped(EXIT.cannot);
+  // As nuclei does: one broken file in a folder of hundreds is skipped with a warning and a
+  // count, not a reason to run nothing (`templates validate` is the strict check).
+  if (loaded.invalid.length > 0) {
+    ctx.err(
+      ctx.t('templates.invalid_skipped', {
+        count: loaded.invalid.length,
+        total: loaded.invalid.length + loaded.templates.length + loaded.rejected.length,
+      }),
+    );
+  }
   for (const r of loaded.rejected)
     notice(ctx.t('templates.rejected', { file: r.path, id: r.id, reason: r.reason }));
   if (loaded.templates.length === 0) throw new CliError('error.no_templates');
@@ -137,8 +154,16 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     controller.abort(new Error('interrupted'));
   });
   const timeoutMs = (flags.timeout ?? 10) * 1000;
-  const out: RunJson = { results: [], skipped: [], failures: [], unreachable: [] };
+  const out: Omit<RunJson, 'results'> & { results: FindingJson[] } = {
+    results: [],
+    skipped: [],
+    failures: [],
+    unreachable: [],
+  };
+  // The engine's findings beside their summaries, for `--json`'s nuclei objects.
+  const raw = new Map<FindingJson, Finding>();
   let sink: Sink | undefined;
+  let stopStats = () => {};
   try {
     let scanned = targets;
     if (templates.some(connects)) {
@@ -163,12 +188,20 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     const paint = (severity: string, text: string) =>
       ctx.color && COLOURS[severity] ? `\u001b[${COLOURS[severity]}m${text}\u001b[39m` : text;
 
+    if (flags.stats) {
+      stopStats = startRunStats(ctx, { templates: templates.length, targets: scanned.length }, () => ({
+        findings: out.results.length,
+        skipped: out.skipped.length,
+        failures: out.failures.length,
+      }));
+    }
     const events = runTemplates({
       templates,
       targets: scanned,
       signal: controller.signal,
       options: {
         ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
+        ...(flags.concurrency !== undefined ? { templateConcurrency: flags.concurrency } : {}),
         // `--timeout 2` means 2 s for a request, connect and answer: the engine's 3× is not ours.
         timeoutMs,
         responseTimeoutMs: timeoutMs,
@@ -181,9 +214,13 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     for await (const event of events) {
       if (event.type === 'finding') {
         const f = event.finding;
-        out.results.push(findingJson(f));
+        const summary = findingJson(f);
+        out.results.push(summary);
+        if (flags.json || flags.sarif !== undefined) raw.set(summary, f);
         if (flags.json) continue;
-        const line = flags.jsonl ? JSON.stringify(nucleiResult(f)) : nucleiLine(f, paint);
+        const line = flags.jsonl
+          ? JSON.stringify(nucleiResult(f, { omitRaw: flags.omitRaw === true }))
+          : nucleiLine(f, paint);
         if (!sink?.toStdout) await writeWithBackpressure(ctx.io.stdout, `${line}\n`);
         if (sink) await sink.write(`${flags.jsonl ? line : nucleiLine(f, (_s, t) => t)}\n`);
       } else if (event.type === 'skipped') {
@@ -194,27 +231,58 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
         });
         notice(ctx.t('templates.skipped', { id: event.templateId || event.target, reason: event.reason }));
       } else {
-        out.failures.push({ template_id: event.templateId, target: event.target, message: event.message });
-        notice(
-          ctx.t('templates.failure', { id: event.templateId, target: event.target, message: event.message }),
-        );
+        const message = plainTlsError(event.message);
+        out.failures.push({ template_id: event.templateId, target: event.target, message });
+        notice(ctx.t('templates.failure', { id: event.templateId, target: event.target, message }));
       }
     }
   } finally {
+    stopStats();
     offInterrupt?.();
     await sink?.close();
   }
 
+  // A target that took the connection and then failed every template counts as unreachable.
+  const probed = new Set(out.unreachable.map((u) => u.target));
+  const silent = interrupted
+    ? []
+    : unansweredTargets(
+        targets.filter((t) => !probed.has(t)),
+        templates.filter(connects).map((t) => t.id),
+        { findings: out.results, failures: out.failures, skipped: out.skipped },
+      );
+  if (silent.length > 0) {
+    out.unreachable.push(...silent);
+    ctx.err(
+      ctx.t('templates.unanswered', {
+        count: silent.length,
+        total: targets.length,
+        target: silent[0]!.target,
+        reason: silent[0]!.reason,
+      }),
+    );
+  }
+
   // Whatever ended the run (the last event or Ctrl+C), what was found is written.
   out.results.sort(bySeverityThenPlace);
-  if (flags.json) ctx.json(out);
-  if (flags.sarif !== undefined) writeSarif(flags.sarif, out.results);
+  if (flags.json) {
+    const omitRaw = flags.omitRaw === true;
+    const doc: RunJson = { ...out, results: out.results.map((r) => nucleiResult(raw.get(r)!, { omitRaw })) };
+    ctx.json(doc);
+  }
+  if (flags.sarif !== undefined)
+    writeSarif(
+      flags.sarif,
+      out.results.map((r) => raw.get(r)!),
+    );
   const count = out.results.length;
   if (interrupted) {
     ctx.err(ctx.t('templates.interrupted', { count }));
     throw new Interrupted(true);
   }
-  if (!flags.json)
+  // "No findings." from targets that never answered would read as a clean bill of health.
+  const noneAnswered = out.unreachable.length === targets.length;
+  if (!flags.json && !(noneAnswered && count === 0))
     notice(count === 0 ? ctx.t('templates.no_findings') : ctx.t('templates.findings', { count }));
 
   if (failOn) {
@@ -227,19 +295,24 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
       throw new GateTripped(EXIT.failure);
     }
   }
+  // No target answered: a gate that was never faced does not pass, whatever the flags.
+  if (out.unreachable.length === targets.length) throw new GateTripped(EXIT.cannot);
   if (out.unreachable.length > 0 && !flags.allowUnreachable) throw new GateTripped(EXIT.cannot);
 }
 
-function writeSarif(file: string, results: readonly FindingJson[]): void {
+function writeSarif(file: string, results: readonly Finding[]): void {
   const log = buildSarif(
     results.map((f) => ({
-      ruleId: f.template_id,
-      ruleName: f.template_name,
+      ruleId: f.templateId,
+      ruleName: f.templateName,
       severity: f.severity,
       tags: f.tags,
-      location: f.matched_at,
-      message: `${f.template_name} (${f.severity}) at ${f.matched_at}${
-        f.extracted_results.length ? `: ${f.extracted_results.join(', ')}` : ''
+      ...(f.info.description ? { description: f.info.description } : {}),
+      ...(f.info.remediation ? { remediation: f.info.remediation } : {}),
+      references: f.info.reference,
+      location: f.matchedAt,
+      message: `${f.templateName} (${f.severity}) at ${f.matchedAt}${
+        f.extractedResults.length ? `: ${f.extractedResults.join(', ')}` : ''
       }`,
     })),
     { name: 'didban', version: VERSION },

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { canRedraw } from '../terminal/capabilities.js';
 import { requireSession } from './require-session.js';
 
 /**
@@ -10,6 +11,8 @@ import { requireSession } from './require-session.js';
 export async function uiCommand(ctx: Context): Promise<void> {
   const { stdin, stdout } = ctx.io;
   if (stdin.isTTY !== true || stdout.isTTY !== true) throw usageError('usage.ui_needs_tty');
+  // A screen Ink redraws needs a size and cursor movement, or it clears the scrollback per frame.
+  if (!canRedraw(stdout, ctx.env)) throw usageError('usage.ui_needs_size');
   requireSession(ctx);
   const [{ render }, { UiApp }, { createUiData }] = await Promise.all([
     import('ink'),

@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import {
   type ApiClient,
   buildSarif,
-  countAtOrAbove,
   pageThrough,
   SEVERITIES,
   SEVERITY_ORDER,
@@ -16,13 +15,18 @@ import {
 import type { Context } from '../context.js';
 import { CliError, GateTripped, usageError } from '../errors.js';
 import { shortTime } from '../output/format.js';
+import { openSink, writeWithBackpressure } from '../output/sink.js';
 import { renderTable } from '../output/table.js';
 import { VERSION } from '../program.js';
 import { commaList } from './comma-list.js';
+import { favourMemoryOverSpeed } from './memory-mode.js';
 import { notFoundAs } from './not-found.js';
 import { requireSession } from './require-session.js';
+import { type VulnFormat, vulnSarifFinding, vulnStreamWriter } from './vulns-stream.js';
 
 export type VulnListFlags = {
+  jsonl?: boolean;
+  csv?: boolean;
   scan?: string;
   asset?: string;
   severity?: string;
@@ -124,51 +128,38 @@ export async function listVulnsCommand(ctx: Context, flags: VulnListFlags): Prom
   const query = baseQuery(flags);
   requireSession(ctx);
   const api = ctx.api();
-  let rows: Vulnerability[];
-  let paging: {
-    result_count: number;
-    total_pages?: number;
-    current_page?: number;
-    next_page?: number | null;
-  };
-  if (flags.all) {
-    rows = [];
-    const pages = pageThrough((page) => api.scans.vulnerabilities({ ...query, page, page_size: 100 }));
-    for await (const v of pages) rows.push(v);
-    paging = { result_count: rows.length };
-  } else {
-    const current = flags.page ?? 1;
-    const page = await api.scans.vulnerabilities({ ...query, page: current, page_size: PAGE_SIZE });
-    rows = page.results;
-    paging = {
+  if ([flags.json, flags.jsonl, flags.csv].filter(Boolean).length > 1) throw usageError('usage.one_format');
+  if (flags.all) return streamAll(ctx, api, query, flags, gate);
+  const current = flags.page ?? 1;
+  const page = await api.scans.vulnerabilities({ ...query, page: current, page_size: PAGE_SIZE });
+  const rows = page.results;
+  if (flags.json) {
+    ctx.json({
+      results: rows,
       result_count: page.result_count,
       total_pages: page.total_pages,
       current_page: current,
       next_page: page.next_page,
-    };
-  }
-  if (flags.json) ctx.json({ results: rows, ...paging });
-  else {
+    });
+  } else if (flags.jsonl || flags.csv) {
+    const writer = vulnStreamWriter(ctx, {
+      format: flags.jsonl ? 'jsonl' : 'csv',
+      write: (chunk) => writeWithBackpressure(ctx.io.stdout, chunk),
+      table: { head: vulnHead(ctx), row: vulnRow },
+    });
+    await writer.open();
+    for (const v of rows) await writer.row(v);
+    await writer.close();
+  } else {
     ctx.out(rows.length ? renderTable(vulnHead(ctx), rows.map(vulnRow), ctx.color) : ctx.t('vulns.none'));
-    if (paging.total_pages !== undefined && paging.total_pages > 1) {
-      ctx.err(
-        ctx.t('list.page', {
-          page: paging.current_page,
-          pages: paging.total_pages,
-          count: paging.result_count,
-        }),
-      );
-    }
+  }
+  if (!flags.json && page.total_pages > 1) {
+    ctx.err(ctx.t('list.page', { page: current, pages: page.total_pages, count: page.result_count }));
   }
   if (flags.sarif !== undefined) writeVulnSarif(flags.sarif, rows);
   if (gate) {
     const statuses = gateStatuses(query, flags.includeTriaged === true);
-    const count = flags.all
-      ? countAtOrAbove(
-          rows.filter((v) => statuses.includes(v.status)).map((v) => v.severity),
-          gate,
-        )
-      : await gateCount(api, query, gate, statuses);
+    const count = await gateCount(api, query, gate, statuses);
     if (count > 0) {
       ctx.err(ctx.t('error.gate', { count, severity: gate }));
       throw new GateTripped();
@@ -176,18 +167,55 @@ export async function listVulnsCommand(ctx: Context, flags: VulnListFlags): Prom
   }
 }
 
+/**
+ * `--all`: every page, written as it arrives in the chosen format (and to `--sarif FILE`), so
+ * memory stays flat however many findings there are; the gate counts as the rows go by.
+ */
+async function streamAll(
+  ctx: Context,
+  api: ApiClient,
+  query: VulnerabilityListQuery,
+  flags: VulnListFlags,
+  gate: Severity | undefined,
+): Promise<void> {
+  favourMemoryOverSpeed();
+  const format: VulnFormat = flags.json ? 'json' : flags.jsonl ? 'jsonl' : flags.csv ? 'csv' : 'table';
+  const sarif =
+    flags.sarif === undefined
+      ? undefined
+      : await openSink(flags.sarif, ctx.io.stdout, (error) => (error as Error).message);
+  const writer = vulnStreamWriter(ctx, {
+    format,
+    write: (chunk) => writeWithBackpressure(ctx.io.stdout, chunk),
+    ...(sarif ? { sarif } : {}),
+    table: { head: vulnHead(ctx), row: vulnRow },
+  });
+  const statuses = gate ? gateStatuses(query, flags.includeTriaged === true) : [];
+  const atLeast = gate ? new Set<string>(severitiesAtLeast(gate)) : new Set<string>();
+  let over = 0;
+  try {
+    await writer.open();
+    const pages = pageThrough((page) => api.scans.vulnerabilities({ ...query, page, page_size: 100 }));
+    for await (const v of pages) {
+      if (atLeast.has(v.severity) && statuses.includes(v.status)) over++;
+      await writer.row(v);
+    }
+    await writer.close();
+  } catch (error) {
+    // A half-written SARIF file would read as the whole listing to code scanning.
+    await sarif?.discard();
+    throw error;
+  }
+  await sarif?.close();
+  if (gate && over > 0) {
+    ctx.err(ctx.t('error.gate', { count: over, severity: gate }));
+    throw new GateTripped();
+  }
+}
+
 /** The listed vulnerabilities as SARIF 2.1.0, one result each (the status in the message). */
 function writeVulnSarif(file: string, rows: readonly Vulnerability[]): void {
-  const log = buildSarif(
-    rows.map((v) => ({
-      ruleId: v.template_id,
-      ruleName: v.template_name || v.template_id,
-      severity: v.severity,
-      location: v.matched_at || (v.port === null ? v.host : `${v.host}:${v.port}`),
-      message: `${v.template_name || v.template_id} (${v.severity}, ${v.status}) at ${v.matched_at || v.host}`,
-    })),
-    { name: 'didban', version: VERSION },
-  );
+  const log = buildSarif(rows.map(vulnSarifFinding), { name: 'didban', version: VERSION });
   try {
     writeFileSync(file, `${JSON.stringify(log, null, 2)}\n`);
   } catch (error) {

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import type { Context } from '../../context.js';
 import { runsInCi } from '../../env.js';
 import type { OutputStream } from '../../io.js';
+import { canRedraw } from '../../terminal/capabilities.js';
 import { followPlain } from './plain-progress.js';
 import type { ProgressSource } from './progress-model.js';
 
@@ -17,7 +18,9 @@ export async function followProgress<T>(
   source: ProgressSource<T>,
 ): Promise<PollerSnapshot<T>> {
   const stdout = ctx.io.stdout;
-  if (!isTerminalStream(stdout) || runsInCi(ctx.env)) return followPlain(poller, source, ctx.out, ctx.t);
+  if (!isTerminalStream(stdout) || !canRedraw(stdout, ctx.env) || runsInCi(ctx.env)) {
+    return followPlain(poller, source, ctx.out, ctx.t);
+  }
   // Ink and React load only on a terminal; a CI log never pays for them.
   const [{ render }, { ProgressView }] = await Promise.all([import('ink'), import('./progress-view.js')]);
   const app = render(createElement(ProgressView<T>, { poller, source, t: ctx.t }), {

@@ -1,6 +1,13 @@
 import type { Poller, PollerSnapshot } from '@didban/core';
 import type { Translate } from '../../i18n/translate.js';
-import { countsLabel, elapsedMs, formatElapsed, type ProgressSource, viewOf } from './progress-model.js';
+import {
+  countsLabel,
+  elapsedMs,
+  formatElapsed,
+  monotonicElapsed,
+  type ProgressSource,
+  viewOf,
+} from './progress-model.js';
 
 /**
  * Progress as plain lines for CI logs and SSH sessions without a TTY: one line each time the
@@ -15,6 +22,7 @@ export function followPlain<T>(
   now: () => number = Date.now,
 ): Promise<PollerSnapshot<T>> {
   const since = now();
+  const floor = monotonicElapsed();
   let lastLine = '';
   let lastError: string | undefined;
   return new Promise((resolve) => {
@@ -27,7 +35,7 @@ export function followPlain<T>(
         const key = `${status} ${counts}`;
         if (key !== lastLine) {
           lastLine = key;
-          const elapsed = formatElapsed(elapsedMs(view.state, since, now()));
+          const elapsed = formatElapsed(floor(elapsedMs(view.state, since, now())));
           write(`${source.label}: ${key} ${t('progress.elapsed', { elapsed })}`);
         }
       }

@@ -48,6 +48,19 @@ export function elapsedMs(state: ProgressState, followingSince: number, now: num
   return (state.finishedAt ?? now) - start;
 }
 
+/**
+ * Elapsed time that never runs backwards. The start the server reports can move (created, then
+ * started once a worker took the run) and its clock is not ours, so `elapsed 5s` was followed by
+ * a final `elapsed 1s`; what was shown stays the floor.
+ */
+export function monotonicElapsed(): (ms: number) => number {
+  let shown = 0;
+  return (ms) => {
+    shown = Math.max(shown, ms);
+    return shown;
+  };
+}
+
 /** The view's input, derived from the poller's snapshot. */
 export function viewOf<T>(snapshot: PollerSnapshot<T>, source: ProgressSource<T>) {
   return {

@@ -2,7 +2,14 @@ import type { Poller } from '@didban/core';
 import { Box, Text } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Translate } from '../../i18n/translate.js';
-import { elapsedMs, formatElapsed, type ProgressSource, progressBar, viewOf } from './progress-model.js';
+import {
+  elapsedMs,
+  formatElapsed,
+  monotonicElapsed,
+  type ProgressSource,
+  progressBar,
+  viewOf,
+} from './progress-model.js';
 
 export type ProgressViewProps<T> = {
   poller: Poller<T>;
@@ -22,6 +29,7 @@ export type ProgressViewProps<T> = {
 export function ProgressView<T>({ poller, source, t, now = Date.now, since }: ProgressViewProps<T>) {
   const snapshot = useSyncExternalStore(poller.subscribe, poller.getSnapshot);
   const [startedFollowing] = useState(() => since ?? now());
+  const [floor] = useState(monotonicElapsed);
   const view = viewOf(snapshot, source);
   const [clock, setClock] = useState(now);
   useEffect(() => {
@@ -40,7 +48,9 @@ export function ProgressView<T>({ poller, source, t, now = Date.now, since }: Pr
         <Text>
           {view.state.preparing ? t('progress.preparing') : progressBar(view.state.done, view.state.total)}
           {'  '}
-          {t('progress.elapsed', { elapsed: formatElapsed(elapsedMs(view.state, startedFollowing, clock)) })}
+          {t('progress.elapsed', {
+            elapsed: formatElapsed(floor(elapsedMs(view.state, startedFollowing, clock))),
+          })}
         </Text>
       ) : null}
       {view.error && !view.finished ? (
