@@ -69,5 +69,10 @@ export async function findingHistory(
       t: at.getTime(),
     });
   });
-  return entries.sort((a, b) => b.t - a.t).map(({ t: _t, ...e }) => e);
+  // Ties (rows of one statement, stamped in the same millisecond) keep the order they were
+  // written in: the later one is newer.
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => b.e.t - a.e.t || b.i - a.i)
+    .map(({ e: { t: _t, ...e } }) => e);
 }
