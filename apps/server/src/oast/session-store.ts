@@ -39,6 +39,8 @@ interface Session {
   bytes: number;
   /** Appends and drains of one session in order, so a poll never reads half a line. */
   chain: Promise<unknown>;
+  /** Lines waiting for the next append: a burst becomes one write, not one per interaction. */
+  pending: string[];
 }
 
 /** A client's mistake (bad key, wrong secret, unknown id): HTTP 400 with interactsh's message. */
@@ -110,6 +112,7 @@ export class SessionStore {
       file: join(this.options.dir, `${correlationId}-${randomUUID().slice(0, 8)}`),
       bytes: 0,
       chain: Promise.resolve(),
+      pending: [],
     });
   }
 
@@ -128,7 +131,9 @@ export class SessionStore {
     session.bytes += line.length;
     this.diskBytes += line.length;
     this.stored++;
-    return this.enqueue(session, () => appendFile(session.file, line));
+    session.pending.push(line);
+    if (session.pending.length > 1) return session.chain.then(() => undefined);
+    return this.enqueue(session, () => appendFile(session.file, session.pending.splice(0).join('')));
   }
 
   /** interactsh's poll: every interaction since the last poll (removed), and the wrapped key. */

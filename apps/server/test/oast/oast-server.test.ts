@@ -233,8 +233,18 @@ describe('the API as interactsh answers it', () => {
     const serverUrl = await start();
     const client = await register(serverUrl);
     const host = client.newUrl(() => {});
-    await client.close();
-    clients.length = 0;
+    const { correlationId, secret } = client as unknown as { correlationId: string; secret: string };
+    const wrong = await fetch(`${serverUrl}/deregister`, {
+      method: 'POST',
+      body: JSON.stringify({ 'correlation-id': correlationId, 'secret-key': 'wrong' }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(oast.store.size).toBe(1);
+    const gone = await fetch(`${serverUrl}/deregister`, {
+      method: 'POST',
+      body: JSON.stringify({ 'correlation-id': correlationId, 'secret-key': secret }),
+    });
+    expect(await gone.json()).toEqual({ message: 'deregistration successful' });
     expect(oast.store.size).toBe(0);
     await hit(oast.addresses.http!.port, host);
     expect(oast.store.stored).toBe(0);
