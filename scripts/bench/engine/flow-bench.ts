@@ -38,6 +38,42 @@ const KINDS: Record<string, string | undefined> = {
   'JavaScript flow': 'if (http(1)) { http(2); }',
 };
 
+// The sandbox's own costs.
+const t0 = performance.now();
+await newQuickJsInstance();
+const first = performance.now() - t0;
+const t1 = performance.now();
+const instances = await Promise.all(Array.from({ length: 20 }, () => newQuickJsInstance()));
+const each = (performance.now() - t1) / 20;
+const wasmEach = instances[0]!.memory.buffer.byteLength / 1024 / 1024;
+// 20 scripts at once in a pool of 20: 20 more instances, each with a script run in it.
+const rss0 = process.memoryUsage().rss;
+const busy = new JsPool(20);
+const hold = () => new Promise((resolve) => setTimeout(resolve, 200));
+await Promise.all(
+  Array.from({ length: 20 }, () =>
+    runSandboxed({
+      code: 'hold(); JSON.stringify([1, 2, 3].map((x) => ({ x })))',
+      pool: busy,
+      asyncFunctions: { hold },
+    }),
+  ),
+);
+const rssEach = (process.memoryUsage().rss - rss0) / 20 / 1024 / 1024;
+const pool = new JsPool(1);
+await runSandboxed({ code: '1', pool });
+const runs = 200;
+const t2 = performance.now();
+for (let i = 0; i < runs; i++)
+  await runSandboxed({ code: 'let x = 0; for (let i = 0; i < 100; i++) x += i; x', pool });
+const perRun = (performance.now() - t2) / runs;
+console.log(
+  `\nmodule instance: first ${first.toFixed(0)} ms (compiles the WebAssembly), then ${each.toFixed(1)} ms each`,
+);
+console.log(
+  `memory per instance: ${rssEach.toFixed(1)} MB RSS, ${wasmEach.toFixed(0)} MB WebAssembly memory reserved`,
+);
+console.log(`fresh runtime + context + a small script, per run: ${perRun.toFixed(2)} ms`);
 const lab = fork(join(import.meta.dirname, 'lab-server.mjs'), [String(HOSTS)], { stdio: 'inherit' });
 const ports = await new Promise<number[]>((resolve) =>
   lab.once('message', (m: { ports: number[] }) => resolve(m.ports)),
@@ -80,28 +116,4 @@ for (const [kind, runs] of Object.entries(results)) {
 }
 lab.kill();
 
-// The sandbox's own costs.
-const t0 = performance.now();
-await newQuickJsInstance();
-const first = performance.now() - t0;
-const rss0 = process.memoryUsage().rss;
-const t1 = performance.now();
-const instances = await Promise.all(Array.from({ length: 20 }, () => newQuickJsInstance()));
-const each = (performance.now() - t1) / 20;
-const rssEach = (process.memoryUsage().rss - rss0) / 20 / 1024 / 1024;
-const wasmEach = instances[0]!.memory.buffer.byteLength / 1024 / 1024;
-const pool = new JsPool(1);
-await runSandboxed({ code: '1', pool });
-const runs = 200;
-const t2 = performance.now();
-for (let i = 0; i < runs; i++)
-  await runSandboxed({ code: 'let x = 0; for (let i = 0; i < 100; i++) x += i; x', pool });
-const perRun = (performance.now() - t2) / runs;
-console.log(
-  `\nmodule instance: first ${first.toFixed(0)} ms (compiles the WebAssembly), then ${each.toFixed(1)} ms each`,
-);
-console.log(
-  `memory per instance: ${rssEach.toFixed(1)} MB RSS, ${wasmEach.toFixed(0)} MB WebAssembly memory reserved`,
-);
-console.log(`fresh runtime + context + a small script, per run: ${perRun.toFixed(2)} ms`);
 process.exit(0);
