@@ -41,7 +41,9 @@ const server: ChildProcess = spawn(
   ['--max-semi-space-size=64', '--conditions=didban-source', '--import', 'tsx', 'src/main.ts'],
   {
     cwd: join(root, 'apps/server'),
-    stdio: 'inherit',
+    // The server logs JSON lines; they are reworded below so they never land raw between the
+    // demo's own lines.
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...inherited,
       PORT: String(port),
@@ -54,10 +56,44 @@ const server: ChildProcess = spawn(
       // The built-in worker resolves lab names through the lab, and may scan the lab's range only.
       DIDBAN_WORKER_RESOLVERS: lab.resolver,
       DIDBAN_BUILTIN_WORKER_ALLOW: `${subnet}.0/24`,
+      // The lab's passive-source stand-ins live in that range too: hosts only they report are found.
+      DIDBAN_WORKER_PROVIDERS: Object.entries(lab.manifest().providers)
+        .map(([name, url]) => `${name}=${lab.manifest().providerKey}@${url}`)
+        .join(','),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   },
 );
+
+const LEVELS: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warning',
+  50: 'error',
+  60: 'fatal',
+};
+/** One server log line as a demo line: `server warning: message (code)`; anything else as it came. */
+function sayServerLine(line: string) {
+  if (!line.trim()) return;
+  try {
+    const entry = JSON.parse(line) as { level?: number; msg?: string; code?: string };
+    const detail = entry.code ? ` (${entry.code})` : '';
+    say(`server ${LEVELS[entry.level ?? 30] ?? 'log'}: ${entry.msg ?? line}${detail}`);
+  } catch {
+    say(`server: ${line}`);
+  }
+}
+for (const stream of [server.stdout, server.stderr]) {
+  let rest = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) sayServerLine(line);
+  });
+  stream?.on('end', () => sayServerLine(rest));
+}
 
 let stopping = false;
 async function stop(code: number) {

@@ -43,7 +43,10 @@ export async function prepareDemoWorkspace(options: {
     password: DEMO_ACCOUNT.password,
     confirm_password: DEMO_ACCOUNT.password,
   });
-  say(`Panel: ${baseUrl}  — sign in as "${DEMO_ACCOUNT.username}", password "${DEMO_ACCOUNT.password}".`);
+  // Every field the sign-in form asks for, in its order.
+  say(
+    `Panel: ${baseUrl}  — sign in with username "${DEMO_ACCOUNT.username}", email "${DEMO_ACCOUNT.email}", password "${DEMO_ACCOUNT.password}".`,
+  );
 
   // Web ports only: the lab's other services are for discovery tests, and a short port list
   // keeps the first finding under two minutes on a small machine.
@@ -82,8 +85,9 @@ export async function prepareDemoWorkspace(options: {
     const page = await api.scans.historyVulnerabilities(scan.scan_id, historyId, { page: 1, page_size: 1 });
     return page.results[0];
   });
+  // The finding's own address: the panel opens its scan run with this finding's details open.
   say(
-    `First finding: ${first.template_name} on ${first.host}:${first.port} — ${baseUrl}/scans/${scan.scan_id}`,
+    `First finding: ${first.template_name} on ${first.host}:${first.port} — ${baseUrl}/vulnerabilities/${first.id}`,
   );
   return { scanId: scan.scan_id, historyId };
 }

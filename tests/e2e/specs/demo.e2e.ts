@@ -107,16 +107,26 @@ async function signIn(
 
 describe('pnpm demo', () => {
   it('prints the panel and the demo sign-in; the first finding shows in the panel', async () => {
-    const [, url, username, password] = await printed(
-      /Panel: (http:\/\/\S+)\s+— sign in as "([^"]+)", password "([^"]+)"/,
+    // Every field the sign-in form asks for is printed (issue 34: the email was missing).
+    const [, url, username, email, password] = await printed(
+      /Panel: (http:\/\/\S+)\s+— sign in with username "([^"]+)", email "([^"]+)", password "([^"]+)"/,
       FIRST_FINDING_MS,
     );
-    const [, scanUrl] = await printed(/First finding: .* — (http:\/\/\S+\/scans\/\S+)/, FIRST_FINDING_MS);
+    const [, findingName, findingUrl] = await printed(
+      /First finding: (.*) on \S+ — (http:\/\/\S+\/vulnerabilities\/\S+)/,
+      FIRST_FINDING_MS,
+    );
+    // The server's own log lines are worded like the demo's: no raw JSON between them.
+    expect(output.split('\n').filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
     const { context, page, errors } = await openPage(browser, url!, 'en');
     context.setDefaultTimeout(STEP_MS);
     try {
-      await signIn(page, 'en', { username: username!, email: 'demo@didban.test', password: password! });
-      await page.goto(scanUrl!);
+      await signIn(page, 'en', { username: username!, email: email!, password: password! });
+      // The printed address opens that finding: its scan run, with the finding's details open.
+      await page.goto(findingUrl!);
+      const drawer = page.getByTestId('vuln-drawer');
+      await drawer.getByRole('heading', { name: findingName! }).waitFor({ timeout: FIRST_FINDING_MS });
+      expect(new URL(page.url()).pathname).toMatch(/^\/scans\//);
       await page.getByTestId('vuln-row').first().waitFor({ timeout: FIRST_FINDING_MS });
       const elapsed = Date.now() - startedAt;
       console.log(`pnpm demo → first finding in the panel: ${(elapsed / 1000).toFixed(1)} s`);

@@ -104,6 +104,14 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                // Where an alert's tracker issue points (issue 34): opens the finding's scan run.
+                path: '/vulnerabilities/:vulnId',
+                lazy: () =>
+                  import('../pages/scans/detail/finding-link-page').then((m) => ({
+                    Component: m.FindingLinkPage,
+                  })),
+              },
+              {
                 path: PATHS.assets,
                 lazy: () =>
                   withAssetGroupStrings(import('../pages/assets/assets-layout')).then((m) => ({
