@@ -10,14 +10,39 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startLab } from './src/lab.js';
 
-const { values } = parseArgs({
-  options: {
-    subnet: { type: 'string', default: '127.42.0' },
-    'dns-port': { type: 'string', default: '53530' },
-    'control-port': { type: 'string', default: '7790' },
-    manifest: { type: 'string' },
-  },
-});
+const USAGE = `Usage: pnpm lab [options]
+
+Starts the local lab of scan targets (DNS, planted hosts, passive-source stand-ins) on loopback
+and keeps it running until Ctrl+C. Prints the manifest (JSON) on stdout.
+
+Options:
+  --subnet 127.x.y        the lab's /24 (default 127.42.0)
+  --dns-port PORT         the lab's DNS server port on 127.0.0.1 (default 53530)
+  --control-port PORT     the control API's port on 127.0.0.1 (default 7790)
+  --manifest FILE         also write the manifest to FILE
+  -h, --help              print this help
+`;
+
+let values: { subnet: string; 'dns-port': string; 'control-port': string; manifest?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      subnet: { type: 'string', default: '127.42.0' },
+      'dns-port': { type: 'string', default: '53530' },
+      'control-port': { type: 'string', default: '7790' },
+      manifest: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  // An unknown or malformed option: one line and the usage, no stack.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 
 const lab = await startLab({
   subnet: values.subnet,
@@ -25,13 +50,17 @@ const lab = await startLab({
   controlPort: Number(values['control-port']),
 });
 const manifest = JSON.stringify(lab.manifest(), null, 2);
+// The passive sources' stand-ins (inside the lab's /24), as DIDBAN_WORKER_PROVIDERS takes them.
+const passiveSources = Object.entries(lab.manifest().providers)
+  .map(([name, url]) => `${name}=${lab.manifest().providerKey}@${url}`)
+  .join(',');
 if (values.manifest) writeFileSync(values.manifest, `${manifest}\n`);
 process.stdout.write(`${manifest}\n`);
 process.stderr.write(
   `\nDidban lab running. Resolver ${lab.resolver}, control API ${lab.controlUrl}. Ctrl+C to stop.\n` +
     `Try: dig @${lab.resolver.split(':')[0]} -p ${lab.resolver.split(':')[1]} blog.lab.didban.test\n` +
     // The built-in worker refuses loopback unless told otherwise: open the lab's /24 only.
-    `Scan it with the built-in worker: DIDBAN_WORKER_RESOLVERS=${lab.resolver} DIDBAN_BUILTIN_WORKER_ALLOW=${lab.manifest().subnet}.0/24 pnpm start\n`,
+    `Scan it with the built-in worker: DIDBAN_WORKER_RESOLVERS=${lab.resolver} DIDBAN_BUILTIN_WORKER_ALLOW=${lab.manifest().subnet}.0/24 DIDBAN_WORKER_PROVIDERS=${passiveSources} pnpm start\n`,
 );
 
 const shutdown = async () => {

@@ -308,7 +308,9 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
     },
     ipOf: (name: string) => finalIps(name)[0],
   };
-  const standins: RunningStandins = await startStandins(knowledge, '127.0.0.1', LAB_PROVIDER_KEY);
+  // On an address of the lab's own /24 (.2; planted hosts use .10 and up): a built-in worker
+  // allowed into the lab's range only (DIDBAN_BUILTIN_WORKER_ALLOW) reaches the passive sources too.
+  const standins: RunningStandins = await startStandins(knowledge, `${subnet}.2`, LAB_PROVIDER_KEY);
 
   const stopAll = async () => {
     await Promise.all([...services.values()].map((s) => s.close()));
