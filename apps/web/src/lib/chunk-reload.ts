@@ -21,3 +21,17 @@ export function reloadOnceForNewRelease(): boolean {
   window.location.reload();
   return true;
 }
+
+/**
+ * Whether the server answers at all. A chunk fails to load both when a new release replaced the
+ * build (the server answers; a reload fetches the new code) and when the server is down (a reload
+ * would leave the browser's own "This site can't be reached" page, and the tab with it).
+ */
+export async function serverAnswers(timeoutMs = 5_000): Promise<boolean> {
+  try {
+    const answer = await fetch('/readyz', { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
+    return answer.status < 500;
+  } catch {
+    return false;
+  }
+}

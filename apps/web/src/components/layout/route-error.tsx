@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { isMissingChunk, reloadOnceForNewRelease } from '../../lib/chunk-reload';
+import { isMissingChunk, reloadOnceForNewRelease, serverAnswers } from '../../lib/chunk-reload';
 import { Button } from '../ui/button';
 import { LogoMark } from './logo-mark';
 
 /**
  * The router's error element: the panel's own page in the reader's language, never React Router's
- * developer screen. A missing code chunk (an upgrade replaced the build) reloads the page once.
+ * developer screen. A missing code chunk reloads the page once when the server answers (an upgrade
+ * replaced the build); when it does not (an outage), the page stays, says so and offers Retry.
  * Plain anchors, not <Link>: after an error the router's state is not to be trusted.
  */
 export function RouteError() {
@@ -15,13 +16,42 @@ export function RouteError() {
   const { t } = useTranslation('layout');
   const missing = isMissingChunk(error);
   const [reloading, setReloading] = useState(missing);
+  const [offline, setOffline] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   useEffect(() => {
-    if (missing && !reloadOnceForNewRelease()) setReloading(false);
+    if (!missing) return;
+    void serverAnswers().then((up) => {
+      if (!up) {
+        setOffline(true);
+        setReloading(false);
+      } else if (!reloadOnceForNewRelease()) setReloading(false);
+    });
   }, [missing]);
+  // Retry reloads only once the server answers again, so the tab is never lost to the browser.
+  const retry = async () => {
+    setRetrying(true);
+    if (await serverAnswers()) window.location.reload();
+    else setRetrying(false);
+  };
   useEffect(() => {
     if (!missing) console.error(error);
   }, [error, missing]);
   if (reloading) return null;
+  if (offline)
+    return (
+      <section
+        data-testid="route-offline"
+        role="alert"
+        className="mx-auto mt-16 flex max-w-lg flex-col items-center gap-4 px-4 text-center"
+      >
+        <LogoMark className="size-12 text-brand-500" />
+        <h1 className="text-2xl font-semibold">{t('errorPage.offlineTitle')}</h1>
+        <p className="text-zinc-400">{t('errorPage.offline')}</p>
+        <Button onClick={() => void retry()} disabled={retrying}>
+          {t('errorPage.retry')}
+        </Button>
+      </section>
+    );
   return (
     <section
       data-testid="route-error"

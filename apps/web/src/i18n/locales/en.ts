@@ -102,6 +102,10 @@ export const en = {
       updated: 'Didban was updated while this page was open. Reload to get the new version.',
       reload: 'Reload',
       home: 'Back to home',
+      offlineTitle: 'The server cannot be reached',
+      offline:
+        'This page could not be loaded because the server did not answer. Check your connection or wait for the server to come back, then try again.',
+      retry: 'Try again',
     },
     loading: 'Loading Didban',
   },
