@@ -66,7 +66,7 @@ export const assetsGroupsEn = {
     bulkDeleteTitle: 'Delete asset groups',
     bulkDeleteBody_one: 'Delete {{n}} asset group with all its assets? This cannot be undone.',
     bulkDeleteBody_other: 'Delete {{n}} asset groups with all their assets? This cannot be undone.',
-    rediscoveryStarted: 'Rediscovery started.',
+    rediscoveryStarted: 'Rediscovery started. It may take several minutes; the group shows its progress.',
     rediscoveryFailed: 'Failed to start rediscovery.',
     cancelSent: 'Discovery cancel request sent.',
     cancelFailed: 'Failed to cancel the discovery.',

@@ -69,7 +69,7 @@ export const assetsGroupsFa: Pick<Translations['assets'], keyof typeof assetsGro
     bulkDeleteTitle: 'حذف گروه‌های دارایی',
     bulkDeleteBody_one: '{{n}} گروه دارایی با همهٔ دارایی‌هایش حذف شود؟ این کار برگشت‌پذیر نیست.',
     bulkDeleteBody_other: '{{n}} گروه دارایی با همهٔ دارایی‌هایشان حذف شوند؟ این کار برگشت‌پذیر نیست.',
-    rediscoveryStarted: 'کشف دوباره آغاز شد.',
+    rediscoveryStarted: 'کشف دوباره آغاز شد. ممکن است چند دقیقه طول بکشد؛ پیشرفت آن در گروه دیده می‌شود.',
     rediscoveryFailed: 'آغاز کشف دوباره ناموفق بود.',
     cancelSent: 'درخواست لغو کشف فرستاده شد.',
     cancelFailed: 'لغو کشف ناموفق بود.',
