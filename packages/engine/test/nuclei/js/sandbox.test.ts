@@ -72,6 +72,8 @@ describe('the QuickJS sandbox', { timeout: 120_000 }, () => {
     expect(r).toEqual({ ok: false, error: 'stopped after its time limit of 300 ms' });
   });
 
+  // Not a conformance case: the first out-of-memory in a process makes V8 compile that part of
+  // QuickJS on the event loop (seconds on a loaded machine), which stalls the cases running beside it.
   it('contains huge allocations within the heap limit', async () => {
     const strings = await run('let s = "x"; for (;;) s += s;', { limits: { memoryBytes: 8 << 20 } });
     expect(strings.ok).toBe(false);
