@@ -5,6 +5,7 @@ import { registerConfig } from './commands/config.js';
 import { registerGroups } from './commands/groups.js';
 import { registerLogin } from './commands/login.js';
 import { registerLogout } from './commands/logout.js';
+import { registerReport } from './commands/report.js';
 import { registerScans } from './commands/scans.js';
 import { registerTemplates } from './commands/templates.js';
 import { registerUi } from './commands/ui.js';
@@ -78,6 +79,7 @@ export function buildProgram(
   registerTemplates(program, deps);
   registerConfig(program, deps);
   registerAlerts(program, deps);
+  registerReport(program, deps);
 
   program.addHelpText(
     'after',

@@ -11,7 +11,7 @@ import { templateInfo } from '../scans/template-info.js';
 import { findingConditions, type ReportScope } from './report-scope.js';
 
 /** Characters of request and response evidence a report prints. */
-export const EVIDENCE_CHARS = 1500;
+export const EVIDENCE_CHARS = 800;
 export const PAGE_SIZE = 250;
 
 export type ReportFinding = {

@@ -4,7 +4,7 @@ import { esc } from '../report-format.js';
 import { embeddedFontCss } from './embedded-font.js';
 
 const STYLE = `
-@page { size: A4; margin: 16mm 14mm 18mm; }
+@page { size: A4; margin: 16mm 14mm 18mm; @bottom-center { content: counter(page) " / " counter(pages); font-size: 8pt; color: #6b7280; } }
 * { box-sizing: border-box; }
 html { font-family: "Vazirmatn Variable", Vazirmatn, Tahoma, sans-serif; font-size: 10.5pt; color: #111827; line-height: 1.6; }
 body { margin: 0; }
