@@ -3,7 +3,8 @@
 // lazily loaded command), and stamp which sources it was built from. bin/didban.mjs runs the
 // bundle only while that stamp is still current, else the TypeScript source, so a bundle can
 // never run stale code.
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -33,5 +34,13 @@ await build({
   },
   logLevel: 'warning',
 });
+// The engine's flow sandbox (QuickJS) is bundled; its WebAssembly file ships beside the bundle,
+// where the engine looks when the package itself cannot be resolved.
+copyFileSync(
+  createRequire(join(here, '../../../packages/engine/package.json')).resolve(
+    '@jitl/quickjs-wasmfile-release-asyncify/wasm',
+  ),
+  join(dist, 'quickjs-asyncify.wasm'),
+);
 writeFileSync(join(dist, 'build-stamp.json'), `${JSON.stringify({ newest, roots: SOURCE_ROOTS })}\n`);
 console.log(`built dist/ in ${Date.now() - started} ms`);

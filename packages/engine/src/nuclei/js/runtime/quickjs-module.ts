@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import variant from '@jitl/quickjs-wasmfile-release-asyncify';
 import {
   newQuickJSAsyncWASMModuleFromVariant,
@@ -59,10 +60,21 @@ async function warmUp(module: QuickJSAsyncWASMModule): Promise<void> {
 /** The WebAssembly code is compiled once per process; each module instance only instantiates it. */
 function compiledWasm(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
-    const path = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-asyncify/wasm');
-    return WebAssembly.compile(await readFile(path));
+    return WebAssembly.compile(await readFile(wasmPath()));
   })();
   return compiled;
+}
+
+/**
+ * The WebAssembly file beside its package, or — in a self-contained bundle such as the installed
+ * CLI, which ships it as `quickjs-asyncify.wasm` next to its code — beside the bundle.
+ */
+function wasmPath(): string {
+  try {
+    return createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-asyncify/wasm');
+  } catch {
+    return fileURLToPath(new URL('./quickjs-asyncify.wasm', import.meta.url));
+  }
 }
 
 export interface QuickJsInstance {
