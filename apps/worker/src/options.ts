@@ -55,6 +55,8 @@ export interface WorkerOptions {
    * Unset: the one the Didban server hands out at hello, if any; none: those templates skip.
    */
   interactsh?: { url: string; domain?: string; token?: string };
+  /** The built-in worker (its child sets it) or a self-hosted one: capability gates differ. */
+  runner?: 'builtin' | 'self-hosted';
   /** Assets per result batch. */
   batchSize?: number;
   /** Post a partial batch once the last post is this old, ms (default per task kind: 2 s). */

@@ -74,6 +74,8 @@ export interface TemplateRunContext {
   maxRequests?: number;
   /** Requests a second when the task does not set its own (`--rate-limit`; unset: Nuclei's 150). */
   rateLimit?: number;
+  /** Which runner this is, for the capability gates (the built-in worker's child says so). */
+  runner?: 'builtin' | 'self-hosted';
   /** The interaction server out-of-band templates call back to (unset: they are skipped). */
   interactsh?: { url: string; domain?: string; token?: string };
 }
@@ -93,6 +95,9 @@ export function scanOptions(payload: TemplateRunPayload, context: TemplateRunCon
     ...(o.timeout_ms !== undefined ? { timeoutMs: o.timeout_ms } : {}),
     ...(o.retries !== undefined ? { retries: o.retries } : {}),
     ...(o.max_host_errors !== undefined ? { maxHostErrors: o.max_host_errors } : {}),
+    // Capability gates (engine trust/gates.ts): self-contained templates run only when the scan asks.
+    runner: context.runner ?? 'self-hosted',
+    ...(o.self_contained ? { enableSelfContained: true } : {}),
     ...(context.resolvers?.length ? { resolvers: context.resolvers } : {}),
     ...(context.interactsh
       ? {

@@ -42,6 +42,7 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
         ...(options.maxRequestsPerTask ? { maxRequests: options.maxRequestsPerTask } : {}),
         ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
         ...(options.interactsh ? { interactsh: options.interactsh } : {}),
+        ...(options.runner ? { runner: options.runner } : {}),
       }),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,

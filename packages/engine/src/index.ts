@@ -116,6 +116,15 @@ export {
 } from './nuclei/interactsh/interactsh-client.js';
 export { interactshServerUrl } from './nuclei/interactsh/server-url.js';
 export {
+  CAPABILITY_GATES,
+  type CapabilityGate,
+  type GateDefault,
+  type GateName,
+  gate,
+  gateSkipReason,
+  type Runner,
+} from './nuclei/trust/gates.js';
+export {
   createScopePolicy,
   INTERNAL_RANGE_TEXT,
   installSocketGuard,

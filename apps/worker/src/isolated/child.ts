@@ -84,6 +84,7 @@ function main(): void {
     ...(config.providers?.length ? { providers: config.providers } : {}),
     ...(config.screenshots ? { screenshots: true } : {}),
     ...(config.maxRequestsPerTask ? { maxRequestsPerTask: config.maxRequestsPerTask } : {}),
+    runner: 'builtin',
     onEvent: (event) => send({ type: 'event', event }),
   });
   const tick = setInterval(() => send({ type: 'tick' }), TICK_MS);

@@ -91,6 +91,11 @@ export const templateRunPayloadSchema = z.object({
       timeout_ms: z.number().int().min(100).optional(),
       retries: z.number().int().min(0).optional(),
       max_host_errors: z.number().int().min(0).optional(),
+      /**
+       * Run self-contained templates (requests to fixed third-party hosts, not the target): the
+       * capability gate a scan opens for itself (issue 31). Absent: they are skipped, naming the gate.
+       */
+      self_contained: z.boolean().optional(),
     })
     .default({}),
 });

@@ -73,8 +73,6 @@ export const workerHelloSchema = z.object({
   ip: z.string().max(100).optional(),
   country: z.string().max(100).optional(),
   version: z.string().max(50).optional(),
-  /** The capability gates this worker runs with (gate name → open), shown on its page. */
-  capabilities: z.record(z.string().max(40), z.boolean()).optional(),
 });
 export type WorkerHello = z.infer<typeof workerHelloSchema>;
 
@@ -95,7 +93,7 @@ export const workerHelloResponseSchema = z.object({
   lease_seconds: z.number(),
   /** How often the worker should heartbeat a running task (a third of the lease). */
   heartbeat_seconds: z.number(),
-  /** The server's interaction server; a worker's own `--interactsh-url` wins. Null: none. */
+  /** The server's interaction server (DIDBAN_OAST_*); a worker's own `--interactsh-url` wins. Null: none. */
   interactsh: interactshEndpointSchema.nullable().optional(),
 });
 export type WorkerHelloResponse = z.infer<typeof workerHelloResponseSchema>;

@@ -13,7 +13,24 @@ interface RunMessage {
   readonly fa: (match: RegExpExecArray, number: (text: string) => string) => string;
 }
 
+/** How a closed capability gate opens (engine trust/gates.ts), in Persian. */
+function gateHowFa(how: string): string {
+  if (how === 'this runner never opens it') return 'این اجراکننده هرگز آن را باز نمی‌کند';
+  if (how === 'not supported yet') return 'هنوز پشتیبانی نمی‌شود';
+  if (how === 'the scan did not ask for it') return 'اسکن آن را نخواسته است';
+  const flag = /^open it with (.+)$/.exec(how);
+  return flag ? `با ${isolate(flag[1]!)} باز می‌شود` : how;
+}
+
 const RUN_MESSAGES: readonly RunMessage[] = [
+  {
+    pattern: /^capability gate "([a-z-]+)" is closed \((.+)\)$/,
+    fa: (m) => `دروازهٔ توانایی «${isolate(m[1]!)}» بسته است (${gateHowFa(m[2]!)})`,
+  },
+  {
+    pattern: /^capability gate "([a-z-]+)": (.+)$/,
+    fa: (m) => `دروازهٔ توانایی «${isolate(m[1]!)}»: ${runMessageText(m[2]!, 'fa')}`,
+  },
   {
     // A host name refused for the address it resolves to: the address's own refusal follows.
     // Host names have no spaces, so the first " resolves to " ends the name.

@@ -7,6 +7,7 @@ import { missingHelpers } from './load/dsl-helpers-used.js';
 import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reason-codes.js';
 import type { AttackType } from './payloads/generate-payloads.js';
 import type { CompiledTemplate, WorkflowStep } from './template-model.js';
+import { gatedReason } from './trust/gates.js';
 
 export interface TemplateSource {
   readonly content: string;
@@ -93,7 +94,7 @@ function loadAll(sources: readonly TemplateSource[], options: LoadOptions): Load
         id: ownCopy(found.id),
         path: source.path,
         feature,
-        reason,
+        reason: gatedReason(feature, reason),
         code: reasonForFeature(feature),
       });
     const unsupported = unsupportedFeature(found);

@@ -1,3 +1,5 @@
+import type { Runner } from './trust/gates.js';
+
 /** Scan controls. Every field is optional; defaults are Nuclei's (NUCLEI.md §4). */
 export interface ScanOptions {
   /** Global requests per second over a 1 s window; 0 turns the limit off. Default 150. */
@@ -40,6 +42,8 @@ export interface ScanOptions {
   readonly attackType?: 'batteringram' | 'pitchfork' | 'clusterbomb';
   /** Default TLS SNI (`-sni`). */
   readonly sni?: string;
+  /** Who runs the scan, for the capability gates' skip reasons (trust/gates.ts). Default `cli`. */
+  readonly runner?: Runner;
   /** A self-hosted interactsh server; without one, out-of-band templates are skipped with a reason. */
   readonly interactsh?: {
     readonly serverUrl: string;
@@ -74,9 +78,9 @@ export interface ScanOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs'>
+  Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner'>
 > &
-  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs'>;
+  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner'>;
 
 export const NUCLEI_DEFAULTS: ResolvedOptions = {
   rateLimit: 150,

@@ -2,6 +2,7 @@ import { InteractshClient } from '../interactsh/interactsh-client.js';
 import { resolveOptions, type ScanOptions } from '../options.js';
 import { parseTarget, type Target } from '../target.js';
 import type { CompiledTemplate } from '../template-model.js';
+import { gateSkipReason } from '../trust/gates.js';
 import type { Finding, ScanEvent } from '../types.js';
 import type { ScanContext } from './context.js';
 import { EventChannel } from './event-channel.js';
@@ -23,8 +24,6 @@ export interface RunTemplatesInput {
 
 const INTERACTSH_SKIP =
   'needs an out-of-band (interactsh) server: set options.interactsh.serverUrl to a self-hosted one';
-const SELF_CONTAINED_SKIP =
-  "self-contained template: enable options.enableSelfContained (Nuclei's -esc) to run it";
 
 function needsInteractsh(t: CompiledTemplate): boolean {
   return t.needsInteractsh || (t.workflow ?? []).some((s) => s.templates.some(needsInteractsh));
@@ -125,7 +124,11 @@ async function scan(
       }
       if (template.selfContained) {
         if (!options.enableSelfContained)
-          emit({ type: 'skipped', templateId: template.id, reason: SELF_CONTAINED_SKIP });
+          emit({
+            type: 'skipped',
+            templateId: template.id,
+            reason: gateSkipReason('self-contained', options.runner ?? 'cli'),
+          });
         else {
           await room();
           await runTemplateOnTarget(context, template, undefined);
