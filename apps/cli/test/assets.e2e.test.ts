@@ -92,6 +92,27 @@ const seeded = [
   assetResult('blog.lab.test', 80, ['10.0.0.9'], 301, 'Blog, "moved"'),
 ];
 
+/** A long title and a dozen technologies: the table must still fit a 200-column terminal. */
+function wideAsset() {
+  const base = assetResult(
+    'a-rather-long-host-name-for-the-inventory.lab.test',
+    8443,
+    ['10.0.0.20', '10.0.0.21', '10.0.0.22'],
+    200,
+    'Welcome to the customer self-service portal of a company with a very long name',
+  ) as { technologies: object[] };
+  base.technologies = Array.from({ length: 12 }, (_, i) => ({
+    name: `Technology number ${i + 1}`,
+    slug: `technology-${i + 1}`,
+    version: `${i + 1}.0.${i}`,
+    categories: [{ name: 'Web frameworks' }],
+    website: null,
+    description: null,
+    icon: null,
+  }));
+  return base;
+}
+
 describe('groups and assets against a live server, stdin and stdout not terminals', () => {
   it('signs in, creates a group, lists the seeded assets and exports them as CSV and JSON', async () => {
     const login = await runBinary(
@@ -217,6 +238,19 @@ describe('groups and assets against a live server, stdin and stdout not terminal
     expect(again.stdout).toMatch(
       new RegExp(`^Discovery started for group ${groupId} \\(history [\\w-]+\\)\\.\\n$`),
     );
+  });
+
+  it('keeps a row within 200 columns: long titles and technology lists are cut, not wrapped', async () => {
+    // The rediscovery started above is the task this seeds through.
+    await seedThroughWorker([wideAsset()]);
+    const table = await runBinary(['assets', 'list', '--search', 'a-rather-long'], env);
+    expect(table.exitCode).toBe(0);
+    const rows = table.stdout.split('\n').filter(Boolean);
+    // One line for the asset (no wrapped Technologies), and every line fits.
+    expect(rows.filter((l) => l.includes('a-rather-long-host-name'))).toHaveLength(1);
+    for (const line of rows) expect([...line].length, line).toBeLessThanOrEqual(200);
+    expect(table.stdout).toContain('Welcome to the customer self-service…');
+    expect(table.stdout).toMatch(/Technology number 1 1\.0\.0, Technology number 2 2\.0\.1 \+10/);
   });
 
   it('refuses bad input with one line and exit 1 or 2', async () => {

@@ -151,12 +151,17 @@ describe('didban ui', () => {
         `Name: bulk scan for ${String(second).replace(/\./g, '\\.')} · \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d`,
       ),
     );
+    // The scan prompt's own keys, not the export form's csv/json switch.
+    expect(frame()).toContain('Enter start the scan  Esc back');
+    expect(frame()).not.toContain('Tab csv/json');
     await press(KEY.enter);
     await until('Choose at least one template or tag.');
     await press('git', KEY.enter);
     await until(/finished\n\[█{20}\] (\d+)\/\1 {2}elapsed/);
     await until(/Scan bulk scan for \S+ · [\d: -]+ finished: 0 critical, 0 high, [1-9] medium/);
-    expect(frame()).toContain('q/Esc back (the scan goes on)');
+    // The run is over: nothing "goes on" any more.
+    expect(frame()).toContain('q/Esc back');
+    expect(frame()).not.toContain('the scan goes on');
 
     // Back to the assets, selection kept; back to the groups; q quits.
     await press('q');

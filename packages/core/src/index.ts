@@ -60,7 +60,7 @@ export { allAssetsQuery, allAssetsQueryString, toDateParam } from './assets/quer
 export { isWildcardHost } from './assets/wildcard.js';
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
-export { pageThrough } from './cli/page-through.js';
+export { pageThrough, pageThroughAhead } from './cli/page-through.js';
 export {
   buildSarif,
   SARIF_SCHEMA_URL,

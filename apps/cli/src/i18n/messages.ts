@@ -457,6 +457,8 @@ export const CLI_MESSAGES = {
     en: 'q/Esc back (the scan goes on)',
     fa: 'q/Esc بازگشت (اسکن ادامه می‌یابد)',
   },
+  'ui.keys_progress_done': { en: 'q/Esc back', fa: 'q/Esc بازگشت' },
+  'ui.keys_scan_form': { en: 'Enter start the scan  Esc back', fa: 'Enter شروع اسکن  Esc بازگشت' },
   'ui.keys_form': {
     en: 'Enter confirm  Tab csv/json  Esc back',
     fa: 'Enter تأیید  Tab csv/json  Esc بازگشت',

@@ -103,6 +103,28 @@ const assetJson = (a: Asset) => ({
   technologies: a.technologies.map((t) => ({ name: t.platform.name, version: t.version })),
 });
 
+/** Cell widths that keep a row within 200 columns (Technologies wrapped every row before). */
+const MAX = { host: 48, title: 36, technologies: 48 } as const;
+
+/** Cut to `max` code points with an ellipsis; the full text is in `--json` and the export. */
+const clip = (text: string, max: number) => {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+};
+
+/** Technologies that fit `max`: as many as fit whole, then "+N". */
+function technologiesCell(names: string[], max: number): string {
+  let out = '';
+  for (const [i, name] of names.entries()) {
+    const more = names.length - i - 1;
+    const next = out ? `${out}, ${name}` : name;
+    const tail = more > 0 ? ` +${more}` : '';
+    if ([...next].length + tail.length > max) return out ? `${out} +${names.length - i}` : clip(name, max);
+    out = next;
+  }
+  return out;
+}
+
 function assetRow(ctx: Context, a: Asset): string[] {
   const ips = a.ip
     .split(',')
@@ -110,11 +132,14 @@ function assetRow(ctx: Context, a: Asset): string[] {
     .filter(Boolean);
   const shown = ips.slice(0, 2).join(', ');
   return [
-    `${a.host}:${a.port}`,
+    clip(`${a.host}:${a.port}`, MAX.host),
     ips.length > 2 ? `${shown} ${ctx.t('assets.more_ips', { count: ips.length - 2 })}` : shown,
     a.status,
-    a.title ?? '',
-    a.technologies.map((t) => (t.version ? `${t.platform.name} ${t.version}` : t.platform.name)).join(', '),
+    clip(a.title ?? '', MAX.title),
+    technologiesCell(
+      a.technologies.map((t) => (t.version ? `${t.platform.name} ${t.version}` : t.platform.name)),
+      MAX.technologies,
+    ),
   ];
 }
 

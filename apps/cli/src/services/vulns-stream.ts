@@ -1,7 +1,7 @@
 import { csvCell, type SarifFinding, sarifWriter, type Vulnerability } from '@didban/core';
 import type { Context } from '../context.js';
 import type { Sink } from '../output/sink.js';
-import { renderTable } from '../output/table.js';
+import { renderFastTable } from '../output/table.js';
 import { VERSION } from '../program.js';
 
 /** Rows per drawn table (its column widths are per batch) and per written chunk. */
@@ -68,7 +68,7 @@ export function vulnStreamWriter(
   const flush = async () => {
     if (batch.length === 0) return;
     if (format === 'table') {
-      await write(`${renderTable(table.head, batch.map(table.row), ctx.color)}\n`);
+      await write(`${renderFastTable(table.head, batch.map(table.row), ctx.color)}\n`);
     } else if (format === 'json') {
       await write(
         batch.map((v, i) => `${count - batch.length + i ? ',' : ''}\n    ${JSON.stringify(v)}`).join(''),

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import {
   type ApiClient,
   buildSarif,
-  pageThrough,
+  pageThroughAhead,
   SEVERITIES,
   SEVERITY_ORDER,
   type Severity,
@@ -195,7 +195,7 @@ async function streamAll(
   let over = 0;
   try {
     await writer.open();
-    const pages = pageThrough((page) => api.scans.vulnerabilities({ ...query, page, page_size: 100 }));
+    const pages = pageThroughAhead((page) => api.scans.vulnerabilities({ ...query, page, page_size: 100 }));
     for await (const v of pages) {
       if (atLeast.has(v.severity) && statuses.includes(v.status)) over++;
       await writer.row(v);

@@ -44,7 +44,7 @@ export function ScanForm(props: {
   return (
     <ScreenFrame
       title={t('ui.scan_title', { target: targetLabel(target, t) })}
-      keys={t('ui.keys_form')}
+      keys={t('ui.keys_scan_form')}
       error={error}
     >
       <Box flexDirection="column">

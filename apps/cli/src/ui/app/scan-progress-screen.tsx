@@ -47,7 +47,11 @@ export function ScanProgressScreen(props: {
           ? t('scans.cancelled', { name })
           : undefined;
   return (
-    <ScreenFrame title={`${started.scan.id} / ${started.history.id}`} keys={t('ui.keys_progress')}>
+    <ScreenFrame
+      title={`${started.scan.id} / ${started.history.id}`}
+      // Once the run is over there is nothing that "goes on".
+      keys={t(outcome ? 'ui.keys_progress_done' : 'ui.keys_progress')}
+    >
       <Box flexDirection="column">
         <ProgressView poller={poller} source={source} t={t} />
         {summary ? (
