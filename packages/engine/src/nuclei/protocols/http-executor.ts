@@ -519,7 +519,8 @@ class OobWatch {
     if (this.done || !this.armed) return;
     const fields = new Map<string, DslValue>([
       ['interactsh_protocol', i.protocol],
-      ['interactsh_request', i.rawRequest],
+      // As nuclei: a DNS request is matched lower-cased (resolvers may randomise a name's case, 0x20).
+      ['interactsh_request', i.protocol === 'dns' ? i.rawRequest.toLowerCase() : i.rawRequest],
       ['interactsh_response', i.rawResponse],
       ['interactsh_ip', i.remoteAddress],
     ]);
