@@ -196,6 +196,13 @@ describe('didban against a live server, stdin and stdout not terminals', () => {
       stdout: `Signed out of ${server.url}.\n`,
       stderr: '',
     });
+    // The token is revoked on the server, not only forgotten here (issue 35): a copy of it is dead.
+    const after = await fetch(`${server.url}/api/v1/token/verify/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: session.access }),
+    });
+    expect(after.status).toBe(401);
     expect(await runBinary(['whoami'], env)).toEqual({
       exitCode: 3,
       stdout: '',

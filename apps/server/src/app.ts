@@ -27,6 +27,7 @@ import { createMailer } from './mail/mailer.js';
 import { assetEnumerationRoutes } from './routes/asset-enumerations.js';
 import { assetGroupRoutes } from './routes/asset-groups.js';
 import { assetInventoryRoutes } from './routes/asset-inventory.js';
+import { accountSecurityRoutes } from './routes/account-security.js';
 import { authRoutes } from './routes/auth.js';
 import { billingRoutes } from './routes/billing.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions) {
         app.swagger(),
       );
       await api.register(authRoutes(deps));
+      await api.register(accountSecurityRoutes(deps));
       await api.register(githubRoutes(deps));
       await api.register(profileRoutes(deps));
       await api.register(teamRoutes(deps));

@@ -130,7 +130,7 @@ describe('GitHub sign-in', () => {
     );
   });
 
-  it('links to an existing account only once its owner verified the same email', async () => {
+  it('links to an existing account whose owner verified the same email', async () => {
     const existing = await registerUser(server);
     const identity = {
       id: 9,
@@ -138,20 +138,6 @@ describe('GitHub sign-in', () => {
       avatar_url: '',
       emails: [{ email: existing.user.email, primary: true, verified: true }],
     };
-    // Anyone can sign up with someone else's address: an unverified one is never attached.
-    const early = await startSignIn();
-    const refused = await exchange(github.approve(identity), early.state, early.cookie);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      code: 'github_email_unverified',
-      message:
-        'An account with this email exists, but its email has not been verified. Sign in with your password, verify your email from your profile, then use GitHub.',
-    });
-    const links = await server.db.execute(
-      sql`select count(*)::int as n from github_accounts where github_id = '9'`,
-    );
-    expect((links as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
-
     await verifyEmailOf(existing.user.email);
     const later = await startSignIn();
     const response = await exchange(github.approve(identity), later.state, later.cookie);
@@ -159,7 +145,68 @@ describe('GitHub sign-in', () => {
     expect(response.json().data.user.id).toBe(existing.user.id);
   });
 
-  it('does not attach after the email was changed to the victim address and not confirmed', async () => {
+  it('a verified GitHub sign-in reclaims an address an unverified account holds (issue 35)', async () => {
+    // Anyone can sign up with someone else's address: it never blocks the address's owner.
+    const squatter = await registerUser(server);
+    const address = squatter.user.email;
+    const flow = await startSignIn();
+    const response = await exchange(
+      github.approve({
+        id: 4242,
+        login: 'real-owner',
+        avatar_url: '',
+        emails: [{ email: address, primary: true, verified: true }],
+      }),
+      flow.state,
+      flow.cookie,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const owner = response.json().data.user;
+    expect(owner).toMatchObject({ username: 'real-owner', email: address, email_verified: true });
+    expect(owner.id).not.toBe(squatter.user.id);
+    // The squatter's account keeps its data but not the address, and its activity log says so.
+    const profile = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/panel/profile/',
+      headers: squatter.auth,
+    });
+    expect(profile.json().data.email).toBe(`reclaimed-${squatter.user.id}@reclaimed.invalid`);
+    const activity = await server.db.execute(
+      sql`select a.action, a.actor_name, a.target_name, a.details from team_activity a
+          join workspaces w on w.id = a.workspace_id where w.owner_id = ${squatter.user.id}::uuid`,
+    );
+    expect((activity as unknown as { rows: unknown[] }).rows).toEqual([
+      {
+        action: 'account.email_reclaimed',
+        actor_name: 'real-owner',
+        target_name: squatter.user.username,
+        details: { email: address },
+      },
+    ]);
+    const bell = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/panel/notifications/',
+      headers: { ...squatter.auth, 'accept-language': 'en' },
+    });
+    expect(JSON.stringify(bell.json())).toContain(
+      `was reclaimed by its verified owner and removed from this account`,
+    );
+    // Signing in again with GitHub finds the owner's account, linked.
+    const again = await startSignIn();
+    const second = await exchange(
+      github.approve({
+        id: 4242,
+        login: 'real-owner',
+        avatar_url: '',
+        emails: [{ email: address, primary: true, verified: true }],
+      }),
+      again.state,
+      again.cookie,
+    );
+    expect(second.json().data.user.id).toBe(owner.id);
+  });
+
+  it("an address changed to the victim's and not confirmed goes back to the victim on their GitHub sign-in", async () => {
     const attacker = await registerUser(server);
     const victim = 'victim-gh@example.com';
     const changed = await server.app.inject({
@@ -180,8 +227,9 @@ describe('GitHub sign-in', () => {
       flow.state,
       flow.cookie,
     );
-    expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('github_email_unverified');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.user).toMatchObject({ email: victim, email_verified: true });
+    expect(response.json().data.user.id).not.toBe(attacker.user.id);
   });
 
   it('uses a state once, only in the browser that started it, and only for 10 minutes', async () => {

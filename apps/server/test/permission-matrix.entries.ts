@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import { assets, licenses, notifications, orders, tickets, ticketTypes, users } from '../src/db/schema.js';
 import { createLocalStorage } from '../src/storage/file-storage.js';
 import { createTeam } from './helpers/teams.js';
-import type { registerUser, TestServer } from './helpers/test-server.js';
+import { registerUser, type TestServer } from './helpers/test-server.js';
 import { ALERT_MATRIX } from './permission-matrix.alerts.js';
 import { REPORT_MATRIX } from './permission-matrix.reports.js';
 import { FINDING_MATRIX } from './permission-matrix.findings.js';
@@ -367,6 +367,12 @@ async function enumerationScheduleIn(w: World): Promise<string> {
   ).id;
 }
 
+/** A fresh account's bearer header (none for the guest), for probes that end sessions or change passwords. */
+async function throwaway(w: World, as: Role): Promise<Record<string, string>> {
+  if (as === 'guest') return {};
+  return (await registerUser(w.server, unique('tmp'))).auth;
+}
+
 const crossAs = (w: World) => ({ as: w.people.outsider, workspace: w.otherTeam.id });
 const headerScoped = { skip: 'no parameter: scoped by the header' };
 
@@ -412,6 +418,48 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v1/token/verify/': {
     expect: all(200),
     request: (w) => ({ url: `${API}/token/verify/`, payload: { token: w.people.owner.access } }),
+    crossTenant: { skip: 'public' },
+  },
+  // Account security (issue 35). These end sessions or change passwords, so each signed-in probe
+  // uses a throwaway account of its own (access 'user': any signed-in person, whatever the role).
+  'POST /api/v1/auth/logout/': {
+    expect: signedIn(200),
+    request: async (w, as) => ({ url: `${API}/auth/logout/`, payload: {}, headers: await throwaway(w, as) }),
+    crossTenant: { skip: 'no parameter: always the caller' },
+  },
+  'POST /api/v1/auth/logout-all/': {
+    expect: signedIn(200),
+    request: async (w, as) => ({
+      url: `${API}/auth/logout-all/`,
+      payload: {},
+      headers: await throwaway(w, as),
+    }),
+    crossTenant: { skip: 'no parameter: always the caller' },
+  },
+  'POST /api/v1/auth/password/': {
+    expect: signedIn(200),
+    request: async (w, as) => ({
+      url: `${API}/auth/password/`,
+      payload: {
+        old_password: 'secret-pass',
+        new_password: 'brand-new-pass',
+        confirm_password: 'brand-new-pass',
+      },
+      headers: await throwaway(w, as),
+    }),
+    crossTenant: { skip: 'no parameter: always the caller' },
+  },
+  'POST /api/v1/auth/password/forgot/': {
+    expect: all(202),
+    request: (w) => ({ url: `${API}/auth/password/forgot/`, payload: { email: w.people.owner.user.email } }),
+    crossTenant: { skip: 'public' },
+  },
+  'POST /api/v1/auth/password/reset/': {
+    expect: all(400),
+    request: () => ({
+      url: `${API}/auth/password/reset/`,
+      payload: { token: 'not-a-token', new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' },
+    }),
     crossTenant: { skip: 'public' },
   },
   // Which external sign-ins are offered: public, the same answer for everyone.

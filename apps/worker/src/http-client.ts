@@ -77,8 +77,9 @@ export function createServerClient(serverUrl: string, apiKey: string, fetchImpl:
       (await post('tasks/claim/', { kinds }, z.object({ task: claimedTaskSchema.nullable() }))).task,
     heartbeat: (id: string): Promise<HeartbeatResponse> =>
       post(task(id, 'heartbeat'), {}, heartbeatResponseSchema),
-    results: (id: string, seq: number, items: unknown[]) =>
-      post(task(id, 'results'), { seq, items }, resultBatchResponseSchema),
+    /** `attempt`: the claim's, so a late batch of an expired attempt is never stored into the next. */
+    results: (id: string, seq: number, items: unknown[], attempt?: number) =>
+      post(task(id, 'results'), { seq, attempt, items }, resultBatchResponseSchema),
     complete: (id: string, stats: Record<string, unknown>) =>
       post(task(id, 'complete'), { stats }, taskStatusResponseSchema),
     fail: (id: string, error: string) => post(task(id, 'fail'), { error }, taskStatusResponseSchema),

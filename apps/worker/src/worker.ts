@@ -181,7 +181,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
       const thisSeq = seq++;
       const answer = await withRetry(
         'results',
-        () => client.results(task.id, thisSeq, items),
+        () => client.results(task.id, thisSeq, items, task.attempt),
         controller.signal,
       );
       emit({ type: 'batch', taskId: task.id, seq: thisSeq, items: items.length, stored: answer.stored });

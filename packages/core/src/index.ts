@@ -231,6 +231,16 @@ export {
   tokenVerifyResponse,
 } from './contract/auth.js';
 export {
+  type PasswordChangeInput,
+  type PasswordForgotInput,
+  type PasswordResetInput,
+  passwordChangeRequest,
+  passwordForgotRequest,
+  passwordForgotResponse,
+  passwordResetRequest,
+  signedOutResponse,
+} from './contract/account-security.js';
+export {
   type ActiveLicense,
   activeLicenseSchema,
   DEFAULT_FREE_PLAN_LIMITS,

@@ -10,7 +10,7 @@ export function registerLogout(program: Command, { t, action, examples }: Comman
     .action(
       action(async (ctx: Context) => {
         const { logout } = await import('../services/session.js');
-        logout(ctx);
+        await logout(ctx);
       }),
     );
 }

@@ -32,13 +32,25 @@ export async function loginWithToken(ctx: Context, token: string): Promise<void>
 /** A GitHub session handed over by the browser, verified like any other token. */
 export const loginWithHandedToken = loginWithToken;
 
-export function logout(ctx: Context): void {
+/**
+ * Revoke the stored token on its server (`POST auth/logout/`), then forget it. A server that
+ * cannot be reached or already refuses the token still gets it forgotten here: logging out never
+ * fails, but only a revoked token is dead for whoever may have copied it.
+ */
+export async function logout(ctx: Context): Promise<void> {
   const stored = ctx.store.read();
   if (!stored.token) {
     ctx.out(ctx.t('logout.none'));
     return;
   }
-  // The server keeps no session list (tokens are signed), so forgetting it locally is logging out.
+  let unrevoked: string | null = null;
+  try {
+    await ctx.api({ token: stored.token, workspace: undefined }).auth.logout();
+  } catch (error) {
+    // 401: the token was already dead (expired, signed out elsewhere); anything else is said.
+    if ((error as { status?: number }).status !== 401) unrevoked = (error as Error).message;
+  }
   ctx.store.update({ token: null, workspace: null });
   ctx.out(ctx.t('logout.ok', { server: stored.server ?? ctx.settings.server }));
+  if (unrevoked) ctx.out(unrevoked);
 }

@@ -1,13 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'didban';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TokenPurpose = 'access' | 'email-verify';
+export type TokenPurpose = 'access' | 'email-verify' | 'password-reset';
+
+/** What an access token carries besides its user: its own id (sign out this one) and the account's token version. */
+export type AccessClaims = { sub: string; jti: string | null; tv: number; expiresAt: Date };
 
 /**
- * Signed, expiring tokens (HS256 JWT via `jose`). Access tokens carry only the user id; the user
- * is loaded on every request, so a deleted account loses access at once.
+ * Signed, expiring tokens (HS256 JWT via `jose`). Access tokens carry the user id, their own id
+ * (`jti`) and the account's token version (`tv`); the user is loaded on every request in the same
+ * query that checks both (http/identify.ts), so a deleted account, "sign out everywhere" (the
+ * version raised) or "sign out" (the jti listed in revoked_tokens) ends a token at once.
  */
 export function createTokenService(secret: string, accessTtlSeconds: number) {
   const key = new TextEncoder().encode(secret);
@@ -48,11 +54,21 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
   }
 
   return {
-    issueAccess: (userId: string) => sign('access', userId, accessTtlSeconds),
+    /** `tokenVersion`: the account's users.token_version now. */
+    issueAccess: (userId: string, tokenVersion: number) =>
+      sign('access', userId, accessTtlSeconds, { tv: tokenVersion, jti: randomUUID() }),
     /** Null too when the subject is not a user id, so a malformed subject is a 401, never a 500. */
-    verifyAccess: async (token: string) => {
-      const claims = await verify('access', token);
-      return claims && UUID.test(claims.sub) ? claims : null;
+    verifyAccess: async (token: string): Promise<AccessClaims | null> => {
+      const verified = await verify('access', token);
+      if (!verified || !UUID.test(verified.sub)) return null;
+      const { jti, tv } = verified.claims;
+      return {
+        sub: verified.sub,
+        expiresAt: verified.expiresAt,
+        // Tokens from before versions existed carry neither: version 0, and no own id.
+        jti: typeof jti === 'string' && UUID.test(jti) ? jti : null,
+        tv: typeof tv === 'number' && Number.isInteger(tv) ? tv : 0,
+      };
     },
     sign,
     verify,

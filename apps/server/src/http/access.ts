@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenService } from '../auth/tokens.js';
+import type { AccessClaims, TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
 import {
   parseTeamParam,
@@ -16,14 +16,14 @@ import { authenticateWorker } from './worker-auth.js';
 const unauthenticated = () => new HttpError(401, 'not_authenticated', 'errors.unauthenticated');
 const invalidToken = () => new HttpError(401, 'token_invalid', 'errors.token_invalid');
 
-async function bearerSubject(request: FastifyRequest, tokens: TokenService): Promise<string> {
+async function bearerClaims(request: FastifyRequest, tokens: TokenService): Promise<AccessClaims> {
   const header = request.headers.authorization;
   if (!header) throw unauthenticated();
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw invalidToken();
   const claims = await tokens.verifyAccess(match[1]!);
   if (!claims) throw invalidToken();
-  return claims.sub;
+  return claims;
 }
 
 /**
@@ -36,6 +36,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
   app.decorateRequest('user', null);
   app.decorateRequest('workspace', null);
   app.decorateRequest('worker', null);
+  app.decorateRequest('accessToken', null);
 
   const table: RouteAccess[] = [];
   accessTables.set(app, table);
@@ -58,7 +59,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
       request.worker = await authenticateWorker(deps.db, request.headers);
       return;
     }
-    const userId = await bearerSubject(request, deps.tokens);
+    const claims = await bearerClaims(request, deps.tokens);
     const needsWorkspace = access.startsWith('workspace');
     const needsTeam = access.startsWith('team');
     // Checked before the database is asked, so a malformed header or id costs nothing.
@@ -67,9 +68,10 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; token
       : needsTeam
         ? parseTeamParam((request.params as { id?: string }).id)
         : undefined;
-    const found = await identify(deps.db, userId, workspaceId);
+    const found = await identify(deps.db, claims, workspaceId);
     if (!found) throw invalidToken();
     request.user = found.user;
+    request.accessToken = { jti: claims.jti, expiresAt: claims.expiresAt };
     if (access === 'user') return;
     if (access === 'staff') {
       if (!found.user.is_staff) throw new HttpError(403, 'forbidden', 'errors.forbidden');

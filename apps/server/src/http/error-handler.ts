@@ -1,5 +1,6 @@
 import { type Lang, localizeIssues, type MessageKey, translate } from '@didban/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnavailable, RETRY_AFTER_SECONDS } from './database-unavailable.js';
 import { type ErrorBody, HttpError, RequestValidationError } from './errors.js';
 
 // Fastify's own errors for bad requests, mapped to our codes and messages.
@@ -63,7 +64,16 @@ export function installErrorHandling(app: FastifyInstance): void {
         const message = error instanceof HttpError ? translate(error.messageKey, 'en', error.params) : '';
         request.log.warn({ code: mapped.body.code, status: mapped.status }, message || mapped.body.message);
       }
+      if (error instanceof HttpError) reply.headers(error.headers);
       return reply.status(mapped.status).send(mapped.body);
+    }
+    // The database is down or restarting: a retry soon may work, so say so instead of 500.
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: translate('errors.database_unavailable', lang), code: 'database_unavailable' });
     }
     const status = (error as Partial<FastifyError>).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -17,6 +17,13 @@ export class HttpError extends Error {
   ) {
     super(messageKey);
   }
+
+  /** Response headers sent with the error (Retry-After of a 429 or 503). */
+  headers: Record<string, string> = {};
+  withHeaders(headers: Record<string, string>): this {
+    Object.assign(this.headers, headers);
+    return this;
+  }
 }
 
 export const notFound = () => new HttpError(404, 'not_found', 'errors.not_found');

@@ -49,5 +49,7 @@ declare module 'fastify' {
     user: AuthUser | null;
     workspace: WorkspaceContext | null;
     worker: WorkerContext | null;
+    /** The bearer token of a signed-in caller (sign out revokes it by `jti`). */
+    accessToken: { jti: string | null; expiresAt: Date } | null;
   }
 }

@@ -1,5 +1,6 @@
 import type { TeamRole } from '@didban/core';
 import { sql } from 'drizzle-orm';
+import type { AccessClaims } from '../auth/tokens.js';
 import type { Db } from '../db/database.js';
 import type { AuthUser, WorkspaceContext } from './fastify-types.js';
 
@@ -17,12 +18,14 @@ type Row = {
 
 /**
  * The caller and, when asked, their membership of one workspace, in a single round trip: this
- * runs on every authenticated request, so it is the hot path of the whole API.
+ * runs on every authenticated request, so it is the hot path of the whole API. A token whose
+ * version is behind the account's (signed out everywhere, password changed) or that was signed
+ * out on its own finds no row.
  * `workspaceId` null means the personal workspace; undefined means no workspace is needed.
  */
 export async function identify(
   db: Db,
-  userId: string,
+  token: Pick<AccessClaims, 'sub' | 'jti' | 'tv'>,
   workspaceId: string | null | undefined,
 ): Promise<{ user: AuthUser; workspace: (WorkspaceContext & { name: string }) | null } | null> {
   const wanted =
@@ -41,7 +44,13 @@ export async function identify(
       where m.user_id = u.id and ${wanted}
       limit 1
     ) x on true
-    where u.id = ${userId}::uuid`);
+    where u.id = ${token.sub}::uuid and u.token_version = ${token.tv}
+      ${
+        // Revocation costs one primary-key probe in the same round trip.
+        token.jti
+          ? sql`and not exists (select 1 from revoked_tokens r where r.jti = ${token.jti}::uuid)`
+          : sql``
+      }`);
   const row = (result as unknown as { rows: Row[] }).rows[0];
   if (!row) return null;
   return {

@@ -178,10 +178,13 @@ export async function storeResultBatch(
   storage: FileStorage,
   worker: WorkerContext,
   taskId: string,
-  batch: { seq: number; items: unknown[] },
+  batch: { seq: number; attempt?: number | undefined; items: unknown[] },
 ): Promise<{ stored: boolean }> {
   return db.transaction(async (tx) => {
     const task = await leasedTask(tx, worker, taskId);
+    // A late batch of an attempt whose lease expired belongs to no attempt now, even when the
+    // same worker holds the task again: storing it into the new attempt would mix two runs.
+    if (batch.attempt !== undefined && batch.attempt !== task.attempts) throw leaseLost();
     const [fresh] = await tx
       .insert(taskResultBatches)
       .values({

@@ -11,9 +11,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps.js';
 import { confirmEmail, sendVerificationEmail } from '../auth/email-verification.js';
+import { assertNotLocked, clearFailedSignIns, recordFailedSignIn } from '../auth/login-throttle.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { createUser, findUserById, findUserByUsername, toUser } from '../auth/users.js';
+import {
+  createUser,
+  emailTaken,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  toUser,
+  usernameTaken,
+} from '../auth/users.js';
 import { HttpError } from '../http/errors.js';
+import { identify } from '../http/identify.js';
 
 const invalidCredentials = () => new HttpError(400, 'invalid_credentials', 'errors.invalid_credentials');
 
@@ -34,6 +45,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { username, email, password } = request.body;
+        // A taken name or address is said first, as before the password rules existed.
+        if (await findUserByEmail(deps.db, email)) throw emailTaken();
+        if (await findUserByUsername(deps.db, username)) throw usernameTaken();
+        assertPasswordAllowed(password, { username, email }, 'password');
         const user = await createUser(deps.db, {
           username,
           email,
@@ -42,7 +57,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Signed up is signed in (spec); the address is confirmed by the emailed link, and until
         // then GitHub sign-in does not attach to this account through it.
         await sendVerificationEmail(deps, user, request.lang, request.log);
-        const { token } = await deps.tokens.issueAccess(user.id);
+        const { token } = await deps.tokens.issueAccess(user.id, user.token_version);
         request.log.info({ userId: user.id }, 'account created');
         return reply.status(201).send({ data: { access: token, user: toUser(user) } });
       },
@@ -62,11 +77,16 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { username, email, password } = request.body;
         const user = await findUserByUsername(deps.db, username);
+        // Locked after too many wrong passwords, from however many addresses: even the right one waits.
+        assertNotLocked(user);
         // Same answer (and the same argon2 work) whether the user exists or not.
         const passwordOk = await verifyPassword(user?.password_hash, password);
-        if (!user || !passwordOk || user.email.toLowerCase() !== email.toLowerCase())
+        if (!user || !passwordOk || user.email.toLowerCase() !== email.toLowerCase()) {
+          if (user && !passwordOk) await recordFailedSignIn(deps, user, request.log);
           throw invalidCredentials();
-        const { token } = await deps.tokens.issueAccess(user.id);
+        }
+        await clearFailedSignIns(deps, user);
+        const { token } = await deps.tokens.issueAccess(user.id, user.token_version);
         return { data: { access: token, user: toUser(user) } };
       },
     );
@@ -102,7 +122,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const claims = await deps.tokens.verifyAccess(request.body.token);
-        const user = claims ? await findUserById(deps.db, claims.sub) : undefined;
+        // Signed out (this token or everywhere) counts as invalid, as on every other call.
+        const live = claims ? await identify(deps.db, claims, undefined) : null;
+        const user = live ? await findUserById(deps.db, live.user.id) : undefined;
         if (!claims || !user) throw new HttpError(401, 'token_invalid', 'errors.token_invalid');
         return {
           data: { valid: true as const, user: toUser(user), expires_at: claims.expiresAt.toISOString() },

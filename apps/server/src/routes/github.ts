@@ -130,7 +130,7 @@ export function githubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw error;
         }
         const user = await accountForGithub(deps.db, identity);
-        const { token } = await deps.tokens.issueAccess(user.id);
+        const { token } = await deps.tokens.issueAccess(user.id, user.token_version);
         const cliRedirect = state.cliRedirect;
         return {
           data: { access: token, user: toUser(user), ...(cliRedirect ? { cli_redirect: cliRedirect } : {}) },

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  type PasswordChangeInput,
+  type PasswordForgotInput,
+  type PasswordResetInput,
+  passwordForgotResponse,
+  signedOutResponse,
+} from '../contract/account-security.js';
+import {
   authProvidersResponse,
   emailVerifyResponse,
   githubEndpointResponse,
@@ -37,6 +44,19 @@ export function authEndpoints(http: Http) {
     /** Confirm an email address with the token of the emailed link. */
     verifyEmail: (token: string) =>
       unwrap(http.post('auth/verify-email/', { token }, envelope(emailVerifyResponse))),
+    /** Sign out: this token stops working on the server at once. */
+    logout: () => unwrap(http.post('auth/logout/', {}, envelope(signedOutResponse))),
+    /** Sign out everywhere: every token of the account stops working, this one too. */
+    logoutAll: () => unwrap(http.post('auth/logout-all/', {}, envelope(signedOutResponse))),
+    /** Change the password; answers a fresh session (every other one is signed out). */
+    changePassword: (body: PasswordChangeInput) =>
+      unwrap(http.post('auth/password/', body, envelope(sessionSchema))),
+    /** Mail a reset link (the same answer whether the address has an account or not). */
+    forgotPassword: (body: PasswordForgotInput) =>
+      unwrap(http.post('auth/password/forgot/', body, envelope(passwordForgotResponse))),
+    /** Set a new password with the emailed link's token; answers a session. */
+    resetPassword: (body: PasswordResetInput) =>
+      unwrap(http.post('auth/password/reset/', body, envelope(sessionSchema))),
   };
 }
 

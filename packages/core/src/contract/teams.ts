@@ -91,6 +91,10 @@ export const TEAM_ACTIVITY_ACTIONS = [
   'workers.revoked',
   // Keys made before their maker was recorded stay; the log flags them at each departure.
   'workers.unknown_maker_kept',
+  // The verified owner of an address took it back from an unverified account (issue 35).
+  'account.email_reclaimed',
+  // A password-reset link from the mailbox proved an unverified address: password and sessions replaced.
+  'account.reset_reclaimed',
 ] as const;
 export const teamActivityActionSchema = z.enum(TEAM_ACTIVITY_ACTIONS);
 export type TeamActivityAction = z.infer<typeof teamActivityActionSchema>;

@@ -174,9 +174,14 @@ export const discoveredAssetResultSchema = z.object({
 });
 export type DiscoveredAssetResult = z.infer<typeof discoveredAssetResultSchema>;
 
-/** A batch of results; `seq` counts from 0 within one attempt. Posting the same seq twice stores once. */
+/**
+ * A batch of results; `seq` counts from 0 within one attempt. Posting the same seq twice stores once.
+ * `attempt` (the claim's): a batch of an attempt whose lease expired is refused (409 lease_lost),
+ * even when the same worker has claimed the task again since. Workers from before it send none.
+ */
 export const resultBatchSchema = z.object({
   seq: z.number().int().min(0),
+  attempt: z.number().int().min(1).optional(),
   items: z.array(z.record(z.string(), z.unknown())).max(1000),
 });
 export type ResultBatch = z.infer<typeof resultBatchSchema>;

@@ -1,5 +1,6 @@
 import { localDigits } from './format.js';
 import type { Lang } from './lang.js';
+import { ACCOUNT_SECURITY_MESSAGES } from './messages-account-security.js';
 import { ACCOUNT_MESSAGES } from './messages-accounts.js';
 import { ALERT_MESSAGES } from './messages-alerts.js';
 import { FINDING_MESSAGES } from './messages-findings.js';
@@ -653,6 +654,7 @@ export const MESSAGES = {
   },
   // end scans
   ...ACCOUNT_MESSAGES,
+  ...ACCOUNT_SECURITY_MESSAGES,
   ...ALERT_MESSAGES,
   ...FINDING_MESSAGES,
   ...REPORT_MESSAGES,
