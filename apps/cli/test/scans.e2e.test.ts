@@ -223,6 +223,11 @@ describe('scans and vulnerabilities from the real binary, against a live server,
       /^[1-9]\d* finding\(s\) at or above medium: failing as --fail-on asks\.\n$/,
     );
 
+    // In Persian the table says severity and status in Persian, as the panel does.
+    const fa = await runBinary(['vulns', 'list'], { ...env, DIDBAN_LANG: 'fa' });
+    const faRow = fa.stdout.split('\n').find((l) => l.includes('git-config-exposure'))!;
+    expect(faRow.split('│').map((c) => c.trim())).toEqual(expect.arrayContaining(['متوسط', 'باز']));
+
     // The gate counts every page, not just the one shown.
     const paged = await runBinary(
       ['vulns', 'list', '--severity', 'info,low', '--page', '1', '--fail-on', 'medium'],

@@ -4,6 +4,7 @@ import {
   createPoller,
   isScanPreparing,
   isTerminalScanStatus,
+  type Lang,
   type Poller,
   type PollerSnapshot,
   type Scan,
@@ -13,6 +14,7 @@ import {
 } from '@didban/core';
 import type { Context } from '../context.js';
 import { CliError, EXIT, type ExitCode } from '../errors.js';
+import { label } from '../output/labels.js';
 import { followProgress } from '../ui/progress/follow-progress.js';
 import { followPlain } from '../ui/progress/plain-progress.js';
 import type { ProgressSource } from '../ui/progress/progress-model.js';
@@ -83,11 +85,15 @@ const time = (iso: string | null | undefined) => {
 };
 
 /** What the progress view shows of a run: status, [done/total] (N/A until split), elapsed. */
-export function scanSource(label: string, history: ScanHistory): ProgressSource<RunProgress> {
+export function scanSource(
+  name: string,
+  history: ScanHistory,
+  lang: Lang = 'en',
+): ProgressSource<RunProgress> {
   return {
-    label,
+    label: name,
     toState: (s) => ({
-      status: s.status,
+      status: label(lang, s.status),
       done: s.tasks_done,
       total: s.total_task,
       preparing: isScanPreparing(s),
@@ -126,7 +132,7 @@ export async function followScan(
 ): Promise<FollowResult> {
   const api = ctx.api();
   const poller = scanPoller(api, scan.id, history.id, options.intervalMs);
-  const source = scanSource(scan.name, history);
+  const source = scanSource(scan.name, history, ctx.lang);
   let interrupted = false;
   let timedOut = false;
   const offInterrupt = ctx.io.onInterrupt?.(() => {

@@ -15,6 +15,7 @@ import {
 import type { Context } from '../context.js';
 import { CliError, EXIT, GateTripped, usageError } from '../errors.js';
 import { severityCountsText, shortTime } from '../output/format.js';
+import { label } from '../output/labels.js';
 import { renderTable } from '../output/table.js';
 import { commaList } from './comma-list.js';
 import { notFoundAs } from './not-found.js';
@@ -71,7 +72,14 @@ const scanJson = (s: Scan) => ({
 function scanRow(ctx: Context, s: Scan): (string | number)[] {
   const target = s.asset_group_name ?? ctx.t('scans.n_assets', { count: s.assets.length });
   const lastRun = s.latest_history ? (s.latest_history.started_at ?? s.latest_history.created_at) : null;
-  return [s.id, s.name, target, s.status, shortTime(lastRun), severityCountsText(s.vulnerabilities)];
+  return [
+    s.id,
+    s.name,
+    target,
+    label(ctx.lang, s.status),
+    shortTime(lastRun),
+    severityCountsText(s.vulnerabilities),
+  ];
 }
 
 /** `scans list`: one page or `--all`, with the panel's search and a status filter. */

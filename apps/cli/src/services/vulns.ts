@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import {
   type ApiClient,
   buildSarif,
+  type Lang,
   pageThroughAhead,
   SEVERITIES,
   SEVERITY_ORDER,
@@ -15,6 +16,7 @@ import {
 import type { Context } from '../context.js';
 import { CliError, GateTripped, usageError } from '../errors.js';
 import { shortTime } from '../output/format.js';
+import { label } from '../output/labels.js';
 import { openSink, writeWithBackpressure } from '../output/sink.js';
 import { renderTable } from '../output/table.js';
 import { VERSION } from '../program.js';
@@ -95,14 +97,14 @@ async function gateCount(
   return page.result_count;
 }
 
-export function vulnRow(v: Vulnerability): string[] {
+export function vulnRow(v: Vulnerability, lang: Lang = 'en'): string[] {
   return [
     v.id,
-    v.severity,
+    label(lang, v.severity),
     v.template_id,
     v.port === null ? v.host : `${v.host}:${v.port}`,
     v.matched_at,
-    v.status,
+    label(lang, v.status),
     shortTime(v.last_seen_at),
   ];
 }
@@ -145,13 +147,21 @@ export async function listVulnsCommand(ctx: Context, flags: VulnListFlags): Prom
     const writer = vulnStreamWriter(ctx, {
       format: flags.jsonl ? 'jsonl' : 'csv',
       write: (chunk) => writeWithBackpressure(ctx.io.stdout, chunk),
-      table: { head: vulnHead(ctx), row: vulnRow },
+      table: { head: vulnHead(ctx), row: (v) => vulnRow(v, ctx.lang) },
     });
     await writer.open();
     for (const v of rows) await writer.row(v);
     await writer.close();
   } else {
-    ctx.out(rows.length ? renderTable(vulnHead(ctx), rows.map(vulnRow), ctx.color) : ctx.t('vulns.none'));
+    ctx.out(
+      rows.length
+        ? renderTable(
+            vulnHead(ctx),
+            rows.map((v) => vulnRow(v, ctx.lang)),
+            ctx.color,
+          )
+        : ctx.t('vulns.none'),
+    );
   }
   if (!flags.json && page.total_pages > 1) {
     ctx.err(ctx.t('list.page', { page: current, pages: page.total_pages, count: page.result_count }));
@@ -188,7 +198,7 @@ async function streamAll(
     format,
     write: (chunk) => writeWithBackpressure(ctx.io.stdout, chunk),
     ...(sarif ? { sarif } : {}),
-    table: { head: vulnHead(ctx), row: vulnRow },
+    table: { head: vulnHead(ctx), row: (v) => vulnRow(v, ctx.lang) },
   });
   const statuses = gate ? gateStatuses(query, flags.includeTriaged === true) : [];
   const atLeast = gate ? new Set<string>(severitiesAtLeast(gate)) : new Set<string>();
