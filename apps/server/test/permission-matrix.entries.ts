@@ -24,8 +24,8 @@ import { createLocalStorage } from '../src/storage/file-storage.js';
 import { createTeam } from './helpers/teams.js';
 import { registerUser, type TestServer } from './helpers/test-server.js';
 import { ALERT_MATRIX } from './permission-matrix.alerts.js';
-import { REPORT_MATRIX } from './permission-matrix.reports.js';
 import { FINDING_MATRIX } from './permission-matrix.findings.js';
+import { REPORT_MATRIX } from './permission-matrix.reports.js';
 import { SCAN_MATRIX } from './permission-matrix.scans.js';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
