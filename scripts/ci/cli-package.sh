@@ -31,4 +31,12 @@ target=$(cat "$work/target")
 cp -r "$repo/apps/cli/test/fixtures/templates/good" "$work/run/templates"
 "${clean_env[@]}" "$bin" templates run ./templates --target "$target" --jsonl --fail-on critical >"$work/found.jsonl"
 grep -q '"template-id":"exposed-git-config"' "$work/found.jsonl"
+# nuclei's single-dash spellings from the installed package (issue 34): -or must not write a file
+# named `r`, and an unknown single-dash word is refused (exit 2), not split into short flags.
+"${clean_env[@]}" "$bin" templates run -t ./templates -u "$target" -jsonl -or -silent -o "$work/or.jsonl" >/dev/null
+grep -q '"template-id":"exposed-git-config"' "$work/or.jsonl"
+if grep -q '"request"' "$work/or.jsonl" || [ -e r ]; then echo "cli package: -or was misread" >&2; exit 1; fi
+code=0
+"${clean_env[@]}" "$bin" templates run ./templates -u "$target" -omit-rawx 2>/dev/null || code=$?
+[ "$code" -eq 2 ] || { echo "cli package: an unknown single-dash word exited $code, not 2" >&2; exit 1; }
 echo "cli package: installed from the tarball, --help and templates run against $target work"
