@@ -10,6 +10,7 @@ import { registerScans } from './commands/scans.js';
 import { registerTemplates } from './commands/templates.js';
 import { registerUi } from './commands/ui.js';
 import { registerVulns } from './commands/vulns.js';
+import { registerVulnsTriage } from './commands/vulns-triage.js';
 import { registerWhoami } from './commands/whoami.js';
 import { registerWorkspace } from './commands/workspace.js';
 import type { Context, GlobalFlags } from './context.js';
@@ -75,6 +76,7 @@ export function buildProgram(
   registerAssets(program, deps);
   registerScans(program, deps);
   registerVulns(program, deps);
+  registerVulnsTriage(program.commands.find((c) => c.name() === 'vulns')!, deps);
   registerUi(program, deps);
   registerTemplates(program, deps);
   registerConfig(program, deps);

@@ -1,4 +1,5 @@
 import type { Lang } from '@didban/core';
+import { TRIAGE_MESSAGES } from './messages-triage.js';
 
 /**
  * What the terminal client itself says, in both languages. Server errors arrive already in the
@@ -7,6 +8,7 @@ import type { Lang } from '@didban/core';
  * same placeholders.
  */
 export const CLI_MESSAGES = {
+  ...TRIAGE_MESSAGES,
   // Command descriptions (help)
   'cmd.program': {
     en: 'Didban terminal client: attack-surface management and vulnerability scanning.',

@@ -34,3 +34,10 @@ export async function usernames(db: Tx, ids: string[]) {
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.username]));
 }
+
+/** A member named by id or by username (the CLI's `vulns assign <id> alice`). */
+export async function memberByIdOrName(db: Tx, workspaceId: string, idOrName: string) {
+  if (UUID.test(idOrName)) return memberById(db, workspaceId, idOrName);
+  const [found] = await membersByUsername(db, workspaceId, [idOrName]);
+  return found;
+}

@@ -30,7 +30,7 @@ import { vulnerabilityFilters, vulnerabilityListQuery } from '../scans/vulnerabi
 import { announceAssignment } from './assign-effects.js';
 import { addComment, listComments } from './comments.js';
 import { findingHistory } from './history.js';
-import { memberById } from './members.js';
+import { memberByIdOrName } from './members.js';
 import { queueRetests } from './retest.js';
 import { readSla, saveSla } from './sla.js';
 import { findingSummary } from './summary.js';
@@ -81,7 +81,7 @@ export function findingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             ? undefined
             : body.assignee === null
               ? null
-              : ((await memberById(db, workspace.id, body.assignee)) ?? null);
+              : ((await memberByIdOrName(db, workspace.id, body.assignee)) ?? null);
         if (body.assignee && !assignee) throw notMember();
         const due =
           body.due_at === undefined ? undefined : body.due_at === null ? null : parseFindingDate(body.due_at);
@@ -188,7 +188,7 @@ export function findingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         if (action.kind === 'assignee') {
           const assignee =
-            action.assignee === null ? null : await memberById(db, workspace.id, action.assignee);
+            action.assignee === null ? null : await memberByIdOrName(db, workspace.id, action.assignee);
           if (action.assignee !== null && !assignee) throw notMember();
           const changed = await db.transaction(async (tx) => {
             const rows = await changeAssignee(tx, workspace.id, where, assignee ?? null, actor);

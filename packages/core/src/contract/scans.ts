@@ -325,7 +325,7 @@ export const findingDate = z.iso
 /**
  * `PATCH panel/vulnerabilities/{id}/` — triage (issue 32): status (false positive and accepted
  * risk need a reason; accepted risk only by an owner or admin, until `accepted_until`, 90 days by
- * default), assignee (a member's id, or null) and due date (ISO, or null to follow the SLA again).
+ * default), assignee (a member's id or username, or null) and due date (ISO, or null to follow the SLA again).
  */
 export const vulnerabilityPatchSchema = z
   .object({
