@@ -257,6 +257,8 @@ async function main() {
   }
 }
 
+// Each call reads different fields of the API's JSON answer; the bench checks them as it goes.
+// biome-ignore lint/suspicious/noExplicitAny: an untyped JSON answer, one shape per call
 type Api = (method: string, path: string, body?: unknown, auth?: string) => Promise<any>;
 
 /** Part 2: 100,000 findings in the workspace, one run linked to all of them, lists over HTTP. */
