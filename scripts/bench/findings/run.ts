@@ -44,7 +44,11 @@ async function seed(client: InstanceType<typeof pg.Client>, ws: string, rows: nu
 }
 
 const db = await createBenchDatabase();
-const server = await startServerProcess({ DATABASE_URL: db.url, DIDBAN_BUILTIN_WORKER: '0', DIDBAN_ALERTS: '0' });
+const server = await startServerProcess({
+  DATABASE_URL: db.url,
+  DIDBAN_BUILTIN_WORKER: '0',
+  DIDBAN_ALERTS: '0',
+});
 const client = new pg.Client({ connectionString: db.url });
 await client.connect();
 const api = jsonApi(server.url);
@@ -55,7 +59,8 @@ try {
   await seed(client, owner.ws, BULK, 'b');
   await client.query(`update vulnerabilities set status = 'open' where workspace_id = $1`, [owner.ws]);
   await client.query('vacuum analyze vulnerabilities');
-  const me = (await client.query(`select owner_id from workspaces where id = $1`, [owner.ws])).rows[0]!.owner_id as string;
+  const me = (await client.query(`select owner_id from workspaces where id = $1`, [owner.ws])).rows[0]!
+    .owner_id as string;
   let t = performance.now();
   const status = await api(
     'POST',
@@ -81,9 +86,15 @@ try {
     )
   ).rows[0];
   out.push('| measure | result | target |', '|---|---|---|');
-  out.push(`| bulk status of ${status.changed.toLocaleString('en')} findings (one request) | ${statusMs.toFixed(0)} ms | < 2000 ms |`);
-  out.push(`| bulk assign of ${assign.changed.toLocaleString('en')} findings (one request) | ${assignMs.toFixed(0)} ms | < 2000 ms |`);
-  out.push(`| counters after / records / history rows | ${counted.counters} / ${counted.records} / ${counted.events} | equal counts, one row per change |`);
+  out.push(
+    `| bulk status of ${status.changed.toLocaleString('en')} findings (one request) | ${statusMs.toFixed(0)} ms | < 2000 ms |`,
+  );
+  out.push(
+    `| bulk assign of ${assign.changed.toLocaleString('en')} findings (one request) | ${assignMs.toFixed(0)} ms | < 2000 ms |`,
+  );
+  out.push(
+    `| counters after / records / history rows | ${counted.counters} / ${counted.records} / ${counted.events} | equal counts, one row per change |`,
+  );
 
   // ---- 2. list with SLA filters at scale
   const big = await registerWorkspace(api, client, 'slaowner');
@@ -110,7 +121,10 @@ try {
       `| ${label} at ${SLA_ROWS.toLocaleString('en')} findings: p50 / p95 | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms (load ${before}→${load()}) | p95 < 50 ms |`,
     );
   }
-  out.push('', `Seeded ${SLA_ROWS.toLocaleString('en')} findings in ${seedS} s; ${os.cpus().length} CPUs, load ${load()}.`);
+  out.push(
+    '',
+    `Seeded ${SLA_ROWS.toLocaleString('en')} findings in ${seedS} s; ${os.cpus().length} CPUs, load ${load()}.`,
+  );
   console.log(out.join('\n'));
 } finally {
   await client.end();
