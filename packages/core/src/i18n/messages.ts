@@ -4,7 +4,6 @@ import { ACCOUNT_SECURITY_MESSAGES } from './messages-account-security.js';
 import { ACCOUNT_MESSAGES } from './messages-accounts.js';
 import { ALERT_MESSAGES } from './messages-alerts.js';
 import { FINDING_MESSAGES } from './messages-findings.js';
-import { FINDING_MESSAGES } from './messages-findings.js';
 import { REPORT_MESSAGES } from './messages-reports.js';
 
 /**
@@ -656,7 +655,6 @@ export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...ACCOUNT_SECURITY_MESSAGES,
   ...ALERT_MESSAGES,
-  ...FINDING_MESSAGES,
   ...REPORT_MESSAGES,
   ...FINDING_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
