@@ -308,6 +308,27 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
         .poll(() => drawer.getByTestId('vuln-status').first().getAttribute('data-status'))
         .toBe('in_progress');
 
+      // --- a false positive needs a reason (issue 32): asked in the drawer, kept in the history ---
+      await drawer.getByTestId('vuln-status-select').selectOption('false_positive');
+      const why = drawer.getByTestId('triage-reason-form');
+      await why.getByRole('button', { name: s.vuln.triage.save, exact: true }).click();
+      await why.getByText(s.vuln.triage.reasonRequired).waitFor();
+      expect((await api.scans.vulnerabilityById(target.id)).status).toBe('in_progress');
+      await screenshot(page, `scan-vuln-reason-${lang}`);
+      await why.getByLabel(s.vuln.triage.reason).fill(`lab copy ${lang}`);
+      await why.getByRole('button', { name: s.vuln.triage.save, exact: true }).click();
+      await expect
+        .poll(async () => (await api.scans.vulnerabilityById(target.id)).status)
+        .toBe('false_positive');
+      const history = await api.findings.history(target.id);
+      expect(history.some((h) => JSON.stringify(h).includes(`lab copy ${lang}`))).toBe(true);
+      await why.waitFor({ state: 'detached' });
+      // Back in progress (no reason asked), so the rescan below may mark it fixed.
+      await drawer.getByTestId('vuln-status-select').selectOption('in_progress');
+      await expect
+        .poll(async () => (await api.scans.vulnerabilityById(target.id)).status)
+        .toBe('in_progress');
+
       // --- fixed in the lab, rescanned: marked fixed, the rest still open ---
       expect(await lab.weaknesses.fix(site, FIXED)).toBe(true);
       await page.goto(`/scans/${first.scanId}`);

@@ -159,8 +159,26 @@ export function useRunScan(onStarted: (scanId: string, historyId: string) => voi
 export function useSetVulnerabilityStatus() {
   const { t } = useTranslation('scans');
   return useMutationWithFeedback(
-    ({ vulnId, status }: { vulnId: string; status: VulnerabilityStatus }) =>
-      api.scans.setVulnerabilityStatus(vulnId, status),
+    ({
+      vulnId,
+      status,
+      reason,
+      acceptedUntil,
+    }: {
+      vulnId: string;
+      status: VulnerabilityStatus;
+      /** Required by the server for false positive and accepted risk. */
+      reason?: string;
+      /** Accepted risk only: the day it ends (YYYY-MM-DD); the server's default is 90 days. */
+      acceptedUntil?: string;
+    }) =>
+      reason === undefined
+        ? api.scans.setVulnerabilityStatus(vulnId, status)
+        : api.findings.triage(vulnId, {
+            status,
+            reason,
+            ...(acceptedUntil ? { accepted_until: acceptedUntil } : {}),
+          }),
     {
       success: (detail) => t('vuln.drawer.statusChanged', { status: t(`vuln.status.${detail.status}`) }),
       failure: t('vuln.drawer.statusFailed'),

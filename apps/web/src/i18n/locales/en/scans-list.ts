@@ -194,6 +194,14 @@ export const scansListEn = {
       false_positive: 'False positive',
       accepted_risk: 'Accepted risk',
     },
+    triage: {
+      title: 'Why is this finding “{{status}}”? The reason is kept in its history.',
+      reason: 'Reason',
+      reasonRequired: 'Write a reason first.',
+      until: 'Accepted until (the finding reopens that day)',
+      save: 'Save',
+      cancel: 'Cancel',
+    },
     drawer: {
       close: 'Close',
       loading: 'Loading finding…',

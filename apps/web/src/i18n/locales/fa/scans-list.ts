@@ -194,6 +194,14 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
       false_positive: 'مثبت کاذب',
       accepted_risk: 'ریسک پذیرفته‌شده',
     },
+    triage: {
+      title: 'چرا این یافته «{{status}}» است؟ دلیل در تاریخچه‌ی آن می‌ماند.',
+      reason: 'دلیل',
+      reasonRequired: 'اول دلیل را بنویسید.',
+      until: 'پذیرفته تا (یافته در آن روز دوباره باز می‌شود)',
+      save: 'ذخیره',
+      cancel: 'انصراف',
+    },
     drawer: {
       close: 'بستن',
       loading: 'در حال بارگذاری یافته…',
