@@ -133,7 +133,7 @@ describe('licence catalogue and plan limits', () => {
       'Your plan allows at most 1 team(s) (1 owned). Upgrade your plan at /settings/billing.',
     );
     expect(translate('limits.teams', 'fa', refused.params)).toBe(
-      'طرح شما حداکثر 1 تیم را مجاز می‌داند (1 تیم دارید). طرح خود را در /settings/billing ارتقا دهید.',
+      'طرح شما حداکثر ۱ تیم را مجاز می‌داند (۱ تیم دارید). طرح خود را در /settings/billing ارتقا دهید.',
     );
   });
 

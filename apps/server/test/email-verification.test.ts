@@ -76,7 +76,7 @@ describe('email verification', () => {
     expect(response.statusCode).toBe(201);
     const mail = await mailTo(`${name}@example.com`);
     expect(mail.decoded).toContain('برای تأیید این‌که');
-    expect(mail.decoded).toContain('این پیوند تا 48 ساعت کار می‌کند');
+    expect(mail.decoded).toContain('این پیوند تا ۴۸ ساعت کار می‌کند');
   });
 
   it('leaves a changed email unverified until the new address confirms; an old link does not count', async () => {

@@ -215,7 +215,7 @@ describe('my templates', () => {
     });
     const persian = await call('POST', 'panel/templates/', { ...alice.auth, ...fa }, { yaml: bad });
     expect(persian.json().message).toBe('قالب خطا دارد؛ آن‌ها را برطرف کنید و دوباره ذخیره کنید.');
-    expect(persian.json().errors['info.severity'][0]).toMatch(/^خط 6، ستون 13: /);
+    expect(persian.json().errors['info.severity'][0]).toMatch(/^خط ۶، ستون ۱۳: /);
     const syntax = await call(
       'POST',
       'panel/templates/',
