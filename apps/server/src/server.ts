@@ -65,7 +65,9 @@ export async function startServer(config: Config) {
       })
     : undefined;
   // Reports: build queued reports (and mail scheduled ones) in the background (issue 33).
-  const reportLoop = config.reports.enabled ? startReportLoop({ db: database.db, config, log: app.log }) : undefined;
+  const reportLoop = config.reports.enabled
+    ? startReportLoop({ db: database.db, config, log: app.log })
+    : undefined;
   return {
     app,
     address,

@@ -81,10 +81,11 @@ async function scheduleIn(w: World): Promise<string> {
 }
 
 /** The same probe for the outsider in team B's context (the cross-tenant column). */
-export const crossOf = (probe: (w: World) => Promise<{ url: string; payload?: unknown }>) => async (w: World) => ({
-  ...(await probe(w)),
-  ...crossAs(w),
-});
+export const crossOf =
+  (probe: (w: World) => Promise<{ url: string; payload?: unknown }>) => async (w: World) => ({
+    ...(await probe(w)),
+    ...crossAs(w),
+  });
 
 const scanUrl = async (w: World) => ({ url: `${API}/panel/scans/${(await scanRunIn(w)).scan}/` });
 const runUrl = async (w: World) => ({ url: `${API}/panel/scans/${(await scanRunIn(w)).scan}/histories` });

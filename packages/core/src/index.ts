@@ -96,6 +96,7 @@ export { alertEndpoints } from './client/endpoints-alerts.js';
 export { assetEndpoints } from './client/endpoints-assets.js';
 // licences, payments, plan limits and support tickets (issue 10)
 export { billingEndpoints } from './client/endpoints-billing.js';
+export { findingEndpoints } from './client/endpoints-findings.js';
 // reports (issue 33)
 export { reportEndpoints } from './client/endpoints-reports.js';
 // scans and vulnerabilities (issue 7)
@@ -108,32 +109,16 @@ export { workerEndpoints } from './client/endpoints-workers.js';
 export { ApiError, normalizeError, UNKNOWN_ERROR_MESSAGE } from './client/errors.js';
 // constants
 export { LIMITS } from './constants.js';
-// reports (issue 33)
 export {
-  PRESET_SECTIONS,
-  REPORT_CADENCES,
-  REPORT_FORMATS,
-  REPORT_PRESETS,
-  REPORT_SCOPE_KINDS,
-  REPORT_SECTIONS,
-  REPORT_STATUSES,
-  type Report,
-  type ReportCadence,
-  type ReportCreateInput,
-  type ReportFormat,
-  type ReportPreset,
-  type ReportSchedule,
-  type ReportScheduleInput,
-  type ReportScopeKind,
-  type ReportSection,
-  type ReportStatus,
-  reportCreateSchema,
-  reportListSchema,
-  reportScheduleInputSchema,
-  reportScheduleListSchema,
-  reportScheduleSchema,
-  reportSchema,
-} from './contract/reports.js';
+  type PasswordChangeInput,
+  type PasswordForgotInput,
+  type PasswordResetInput,
+  passwordChangeRequest,
+  passwordForgotRequest,
+  passwordForgotResponse,
+  passwordResetRequest,
+  signedOutResponse,
+} from './contract/account-security.js';
 export {
   ALERT_CHANNEL_KINDS,
   ALERT_DIGESTS,
@@ -231,16 +216,6 @@ export {
   tokenVerifyResponse,
 } from './contract/auth.js';
 export {
-  type PasswordChangeInput,
-  type PasswordForgotInput,
-  type PasswordResetInput,
-  passwordChangeRequest,
-  passwordForgotRequest,
-  passwordForgotResponse,
-  passwordResetRequest,
-  signedOutResponse,
-} from './contract/account-security.js';
-export {
   type ActiveLicense,
   activeLicenseSchema,
   DEFAULT_FREE_PLAN_LIMITS,
@@ -292,6 +267,8 @@ export {
   feedbackItemSchema,
   feedbackSchema,
 } from './contract/feedback.js';
+// findings lifecycle: history, comments, SLA, retests, bulk triage (issue 32)
+export * from './contract/findings.js';
 export {
   markAllSeenSchema,
   type Notification,
@@ -301,11 +278,34 @@ export {
   notificationHistorySchema,
   notificationSchema,
 } from './contract/notifications.js';
+// reports (issue 33)
+export {
+  PRESET_SECTIONS,
+  REPORT_CADENCES,
+  REPORT_FORMATS,
+  REPORT_PRESETS,
+  REPORT_SCOPE_KINDS,
+  REPORT_SECTIONS,
+  REPORT_STATUSES,
+  type Report,
+  type ReportCadence,
+  type ReportCreateInput,
+  type ReportFormat,
+  type ReportPreset,
+  type ReportSchedule,
+  type ReportScheduleInput,
+  type ReportScopeKind,
+  type ReportSection,
+  type ReportStatus,
+  reportCreateSchema,
+  reportListSchema,
+  reportScheduleInputSchema,
+  reportScheduleListSchema,
+  reportScheduleSchema,
+  reportSchema,
+} from './contract/reports.js';
 // end assets
 export * from './contract/scans.js';
-// findings lifecycle: history, comments, SLA, retests, bulk triage (issue 32)
-export * from './contract/findings.js';
-export { findingEndpoints } from './client/endpoints-findings.js';
 export {
   MESSAGE_TYPES,
   type MessageType,
