@@ -14,7 +14,8 @@ import { alertChannels } from '../src/db/schema.js';
 import { deliveriesOf, startTestAlertLoop } from './helpers/alerts.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 
-const TIMEOUT_S = 1.5;
+// Long enough that a loaded 2-core CI machine can tell "sent at once" from "waited for the drips".
+const TIMEOUT_S = 3;
 const INTERVAL_MS = 250;
 
 type Visit = { path: string; openedAt: number; closedAt?: number };
@@ -141,8 +142,9 @@ describe('alert delivery under dripping receivers', () => {
     await testSend(victim, healthy);
     await until('the healthy delivery', () => receiver.visits.some((v) => v.path === '/healthy'));
     const healthyAfter = receiver.visits.find((v) => v.path === '/healthy')!.openedAt - queuedAt;
-    // Within its normal interval (plus the claim's round trips), not after the drips' deadline.
-    expect(healthyAfter).toBeLessThan(INTERVAL_MS + 500);
+    // Within its normal interval (plus the claim's round trips on a busy machine), not after the
+    // drips' deadline: the slots the attackers hold are not the victim's.
+    expect(healthyAfter).toBeLessThan(INTERVAL_MS + 1500);
     expect(healthyAfter).toBeLessThan(TIMEOUT_S * 1000);
     await until(
       'healthy settled',
@@ -169,7 +171,7 @@ describe('alert delivery under dripping receivers', () => {
       const held = v.closedAt! - v.openedAt;
       // The deadline counts from before the connection (lookup, connect), so the receiver sees a bit less.
       expect(held, v.path).toBeGreaterThanOrEqual(TIMEOUT_S * 1000 - 700);
-      expect(held, v.path).toBeLessThan(TIMEOUT_S * 1000 + 700);
+      expect(held, v.path).toBeLessThan(TIMEOUT_S * 1000 + 1500);
     }
     // Past the configured 1 s lease and then some: each receiver was called exactly once.
     await new Promise((r) => setTimeout(r, 1500));
@@ -201,7 +203,7 @@ describe('alert delivery under dripping receivers', () => {
     await until(
       'first timeout',
       async () => (await deliveriesOf(server, slow))[0]?.status === 'failed',
-      10_000,
+      20_000,
     );
     const [first] = await deliveriesOf(server, slow);
     expect(first!.error).not.toContain('slowed down');
@@ -209,11 +211,13 @@ describe('alert delivery under dripping receivers', () => {
     await until(
       'second timeout',
       async () => (await deliveriesOf(server, slow)).filter((d) => d.status === 'failed').length === 2,
-      10_000,
+      20_000,
     );
     const second = (await deliveriesOf(server, slow)).find((d) => d.id !== first!.id)!;
     expect(second.error).toMatch(
-      /^no complete answer within 1\.5 s \(deadline\); connection closed — 2 timeouts in a row: this channel is slowed down, its deliveries wait until \d{4}-\d\d-\d\dT/,
+      new RegExp(
+        `^no complete answer within ${TIMEOUT_S} s \\(deadline\\); connection closed — 2 timeouts in a row: this channel is slowed down, its deliveries wait until \\d{4}-\\d\\d-\\d\\dT`,
+      ),
     );
     const [channel] = await server.db.select().from(alertChannels).where(eq(alertChannels.id, slow));
     expect(channel!.timeouts_in_row).toBe(2);
@@ -225,5 +229,5 @@ describe('alert delivery under dripping receivers', () => {
     expect(receiver.visits.filter((v) => v.path === '/drip/slow')).toHaveLength(visitsBefore);
     const third = (await deliveriesOf(server, slow)).find((d) => d.status === 'queued');
     expect(third).toBeDefined();
-  }, 40_000);
+  }, 60_000);
 });
