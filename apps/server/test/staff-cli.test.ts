@@ -33,8 +33,8 @@ describe('pnpm staff <username>', () => {
       body: JSON.stringify({
         username: 'operator',
         email: 'op@example.com',
-        password: 'secret1',
-        confirm_password: 'secret1',
+        password: 'flag-keeper-2026',
+        confirm_password: 'flag-keeper-2026',
       }),
     });
     const token = ((await reg.json()) as { data: { access: string } }).data.access;
