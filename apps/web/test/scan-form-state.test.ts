@@ -1,3 +1,4 @@
+import type { Scan } from '@didban/core';
 import { translate } from '@didban/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -48,6 +49,7 @@ describe('the scan form (spec §3, §5)', () => {
       template_ids: [],
       template_tags: ['exposure'],
       worker_group: null,
+      self_contained: false,
       run_now: true,
     });
     expect(createScanBody(filled({ frequency: 'daily', workerGroup: 'w-1' }))).toMatchObject({
@@ -55,6 +57,16 @@ describe('the scan form (spec §3, §5)', () => {
       worker_group: 'w-1',
     });
     expect('run_now' in patchScanBody(filled())).toBe(false);
+  });
+
+  it('sends the self-contained opt-in as ticked, off by default and as the scan had it when edited', () => {
+    expect(initialScanForm().selfContained).toBe(false);
+    expect(createScanBody(filled({ selfContained: true }))).toMatchObject({ self_contained: true });
+    expect(patchScanBody(filled({ selfContained: true }))).toMatchObject({ self_contained: true });
+    expect(
+      initialScanForm({ ...({} as Scan), template_ids: [], template_tags: [], self_contained: true })
+        .selfContained,
+    ).toBe(true);
   });
 
   it('builds the schedule: sorted weekdays for custom only, the start as an ISO instant', () => {

@@ -172,6 +172,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               template_ids: body.template_ids,
               template_tags: body.template_tags,
               worker_group_id: workerGroup,
+              self_contained: body.self_contained ?? false,
               created_by: userId,
             })
             .returning();
@@ -224,6 +225,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               template_ids: body.template_ids,
               template_tags: body.template_tags,
               worker_group_id: workerGroup,
+              self_contained: body.self_contained ?? false,
               created_by: userId,
             })
             .returning();
@@ -292,6 +294,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             set.worker_group_id = await checkWorkerGroup(tx, workspaceId, body.worker_group);
           if (body.template_ids !== undefined) set.template_ids = body.template_ids;
           if (body.template_tags !== undefined) set.template_tags = body.template_tags;
+          if (body.self_contained !== undefined) set.self_contained = body.self_contained;
           if (body.template_ids !== undefined || body.template_tags !== undefined)
             await resolveScanTemplates(
               tx,

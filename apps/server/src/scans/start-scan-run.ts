@@ -71,7 +71,8 @@ export async function startScanRun(
         scan_history_id: history!.id,
         templates: chunk.templates.map((t) => ({ id: t.id, yaml: t.yaml })),
         targets: chunk.targets.map((t) => t.target),
-        options: {},
+        // The scan's opt-in opens the self-contained gate for this run only (trust/gates.ts).
+        options: scan.self_contained ? { self_contained: true } : {},
       },
     });
     await tx.update(scanChunks).set({ task_id: task.id }).where(eq(scanChunks.id, row!.id));

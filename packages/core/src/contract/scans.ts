@@ -86,6 +86,11 @@ export const scanCreateSchema = z.object({
   template_tags: templateTags.default([]),
   worker_group: z.string().nullable().optional(),
   run_now: z.boolean().optional(),
+  /**
+   * Run the scan's self-contained templates (they send requests to fixed third-party hosts, not to
+   * the targets): the capability gate a scan opens for its own runs (issue 31). Default false.
+   */
+  self_contained: z.boolean().optional(),
 });
 export type ScanCreateInput = z.input<typeof scanCreateSchema>;
 
@@ -96,6 +101,7 @@ export const scanPatchSchema = z.object({
   template_ids: templateIds.optional(),
   template_tags: templateTags.optional(),
   worker_group: z.string().nullable().optional(),
+  self_contained: z.boolean().optional(),
 });
 export type ScanPatchInput = z.infer<typeof scanPatchSchema>;
 
@@ -150,6 +156,8 @@ export const scanSchema = z.object({
   template_tags: z.array(z.string()),
   worker_group: z.string().nullable(),
   worker_group_name: z.string().nullable(),
+  /** Its runs open the self-contained gate (the scan form's opt-in). Absent from older servers. */
+  self_contained: z.boolean().optional(),
   status: z.enum(SCAN_LIST_STATUSES),
   latest_history: scanHistorySchema.nullable(),
   schedule: scanScheduleSchema.nullable(),
@@ -241,6 +249,7 @@ export const bulkScanSchema = z.object({
   asset_groups: z.array(z.string()).max(BULK_SCAN_MAX_GROUPS).optional(),
   assets: z.array(z.string()).max(BULK_SCAN_MAX_ASSETS).optional(),
   worker_group: z.string().nullable().optional(),
+  self_contained: z.boolean().optional(),
 });
 export type BulkScanInput = z.input<typeof bulkScanSchema>;
 export const bulkScanResponseSchema = z.object({

@@ -37,6 +37,8 @@ export const scans = pgTable(
     template_ids: text('template_ids').array().notNull().default([]),
     template_tags: text('template_tags').array().notNull().default([]),
     worker_group_id: uuid('worker_group_id').references(() => workerGroups.id, { onDelete: 'set null' }),
+    /** Its runs open the self-contained capability gate (third-party requests; issue 31). */
+    self_contained: boolean('self_contained').notNull().default(false),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -1,3 +1,4 @@
+import { findingsEn } from './findings';
 /**
  * English strings of /scans and /scans/{scanId} (spread into the scans namespace);
  * fa/scans-list.ts has exactly the same keys.
@@ -119,6 +120,9 @@ export const scansListEn = {
     loading: 'Loading…',
     workerGroup: 'Worker group (optional)',
     workerGroupNone: 'The asset group’s, or any worker',
+    selfContained: 'Run self-contained templates',
+    selfContainedHint:
+      'They send requests to fixed third-party hosts (token checks, OSINT), not to your assets; off unless you tick it, for this scan’s runs only.',
     schedule: 'Schedule',
     frequency: 'Frequency',
     frequencies: {
@@ -236,4 +240,5 @@ export const scansListEn = {
       byUser: 'by {{who}}',
     },
   },
+  lifecycle: findingsEn,
 } as const;

@@ -1,5 +1,6 @@
 import type { Translations } from '../en';
 import type { scansListEn } from '../en/scans-list';
+import { findingsFa } from './findings';
 
 /** Persian strings of /scans and /scans/{scanId} (scans namespace). */
 export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> = {
@@ -119,6 +120,9 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
     loading: 'در حال بارگذاری…',
     workerGroup: 'گروه کارگزار (اختیاری)',
     workerGroupNone: 'گروه کارگزارِ گروه دارایی، یا هر کارگزاری',
+    selfContained: 'اجرای قالب‌های خودبسنده',
+    selfContainedHint:
+      'این قالب‌ها به میزبان‌های ثابتِ شخص ثالث (بررسی توکن، OSINT) درخواست می‌فرستند، نه به دارایی‌های شما؛ تا تیک نزنید خاموش است و فقط برای اجراهای همین اسکن.',
     schedule: 'زمان‌بندی',
     frequency: 'تکرار',
     frequencies: {
@@ -236,4 +240,5 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
       byUser: 'به دست {{who}}',
     },
   },
+  lifecycle: findingsFa,
 };

@@ -23,7 +23,7 @@ import { type SaveOutcome, useSaveScan } from './use-save-scan';
 
 /**
  * New scan and edit scan (spec §2 /scans, §3 scan fields, §5 messages): name, asset group,
- * templates and tags, an optional worker group, and the schedule.
+ * templates and tags, an optional worker group, the self-contained opt-in, and the schedule.
  */
 export function ScanFormModal({
   open,
@@ -177,6 +177,22 @@ function ScanForm({
           </option>
         ))}
       </SelectField>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={form.selfContained}
+          onChange={(e) => change({ selfContained: e.target.checked })}
+          aria-describedby="scan-self-contained-hint"
+          data-testid="scan-self-contained"
+        />
+        <span>
+          {t('form.selfContained')}
+          <span id="scan-self-contained-hint" className="block text-xs text-zinc-500">
+            {t('form.selfContainedHint')}
+          </span>
+        </span>
+      </label>
       <ScheduleFields form={form} weekdaysError={errors.weekdays} onChange={change} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>

@@ -22,6 +22,8 @@ export type ScanFormState = {
   templateNames: Record<string, string>;
   templateTags: string[];
   workerGroup: string;
+  /** Open the self-contained capability gate for this scan's runs (third-party requests). */
+  selfContained: boolean;
   frequency: ScanFrequency;
   weekdays: number[];
   /** `<input type="datetime-local">` value (local time), or ''. */
@@ -56,6 +58,7 @@ export function initialScanForm(scan?: Scan | null): ScanFormState {
     templateNames: {},
     templateTags: scan ? [...scan.template_tags] : [],
     workerGroup: scan?.worker_group ?? '',
+    selfContained: scan?.self_contained ?? false,
     frequency: scan?.schedule?.frequency ?? 'none',
     weekdays: scan?.schedule ? [...scan.schedule.custom_weekdays] : [],
     startTime: toLocalInput(scan?.schedule?.start_time),
@@ -89,6 +92,7 @@ export function createScanBody(form: ScanFormState): ScanCreateInput {
     template_ids: form.templateIds,
     template_tags: form.templateTags,
     worker_group: form.workerGroup || null,
+    self_contained: form.selfContained,
     run_now: !isScheduled(form),
   };
 }

@@ -1,0 +1,3 @@
+-- Self-contained templates run on opt-in per scan (issue 31): the scan form's checkbox, stored
+-- with the scan and handed to each of its runs' tasks as options.self_contained.
+ALTER TABLE "scans" ADD COLUMN "self_contained" boolean DEFAULT false NOT NULL;
