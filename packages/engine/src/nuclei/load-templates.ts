@@ -4,6 +4,8 @@ import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core/te
 import { compileTemplate } from './compile-template.js';
 import { compileFlow } from './js/flow/compile-flow.js';
 import { missingHelpers } from './load/dsl-helpers-used.js';
+import { runsHeadless } from './load/headless-hook.js';
+import { javascriptVerdict } from './load/javascript-hook.js';
 import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reason-codes.js';
 import type { AttackType } from './payloads/generate-payloads.js';
 import type { CompiledTemplate, WorkflowStep } from './template-model.js';
@@ -141,7 +143,15 @@ function loadAll(sources: readonly TemplateSource[], options: LoadOptions): Load
 
 /** The feature of a parsed template the engine does not run, with the reason; undefined if none. */
 function unsupportedFeature(found: Parsed): { feature: string; reason: string } | undefined {
-  if (found.rejected) return { feature: found.rejected.protocol, reason: found.rejected.reason };
+  const js = javascriptVerdict(found);
+  if (js && !js.runs) return { feature: js.feature, reason: js.reason };
+  if (found.rejected && !runsHeadless(found) && !js?.runs)
+    return { feature: found.rejected.protocol, reason: found.rejected.reason };
+  if (
+    Array.isArray(found.raw.headless) &&
+    (found.raw.headless as YamlMap[]).some((b) => b?.fuzzing !== undefined)
+  )
+    return { feature: 'fuzzing', reason: FUZZ_REASON };
   if (found.http.some((b) => b.fuzzing !== undefined)) return { feature: 'fuzzing', reason: FUZZ_REASON };
   if (found.workflows.length > 0) return undefined;
   const missing = missingHelpers(found.raw);

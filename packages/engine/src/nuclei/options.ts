@@ -1,3 +1,4 @@
+import type { HeadlessScanOptions } from './protocols/headless/headless-options.js';
 import type { Runner } from './trust/gates.js';
 
 /** Scan controls. Every field is optional; defaults are Nuclei's (NUCLEI.md §4). */
@@ -75,12 +76,17 @@ export interface ScanOptions {
   readonly jsConcurrency?: number;
   /** Wall time of one flow or javascript script on one target, in ms (nuclei's JS timeout). Default 20 000. */
   readonly jsTimeoutMs?: number;
+  /**
+   * Run `headless` templates in a pooled Chromium (the headless capability gate opened: `--headless`,
+   * `DIDBAN_BUILTIN_WORKER_HEADLESS=1`). Unset, they are skipped with the gate's reason.
+   */
+  readonly headless?: HeadlessScanOptions;
 }
 
 export type ResolvedOptions = Required<
-  Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner'>
+  Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless'>
 > &
-  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner'>;
+  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless'>;
 
 export const NUCLEI_DEFAULTS: ResolvedOptions = {
   rateLimit: 150,

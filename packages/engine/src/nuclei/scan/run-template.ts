@@ -3,6 +3,7 @@ import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
 import { runFlow } from '../js/flow/run-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
+import { runHeadlessBlock } from '../protocols/headless/headless-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
 import { runSslBlock } from '../protocols/ssl-executor.js';
 import { runTcpBlock } from '../protocols/tcp-executor.js';
@@ -57,6 +58,8 @@ function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
       return runTcpBlock(run, block);
     case 'ssl':
       return runSslBlock(run, block);
+    case 'headless':
+      return runHeadlessBlock(run, block);
   }
 }
 

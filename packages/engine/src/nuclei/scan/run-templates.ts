@@ -1,5 +1,6 @@
+import { BrowserPool } from '../../browser/browser-pool.js';
 import { InteractshClient } from '../interactsh/interactsh-client.js';
-import { resolveOptions, type ScanOptions } from '../options.js';
+import { type ResolvedOptions, resolveOptions, type ScanOptions } from '../options.js';
 import { parseTarget, type Target } from '../target.js';
 import type { CompiledTemplate } from '../template-model.js';
 import { gateSkipReason } from '../trust/gates.js';
@@ -74,7 +75,7 @@ async function scan(
   /** Stops the whole scan (the request cap was reached). */
   stop: (reason: Error) => void = () => {},
 ): Promise<void> {
-  const options = resolveOptions(input.options);
+  let options = resolveOptions(input.options);
   const targets: Target[] = [];
   for (const raw of input.targets) {
     try {
@@ -97,6 +98,13 @@ async function scan(
       interactshError = `interactsh server unavailable: ${(error as Error).message}`;
     }
   }
+  // Headless templates: the worker's pool, or one for this scan (closed at its end).
+  const ownPool =
+    options.headless && !options.headless.pool && input.templates.some(usesHeadless)
+      ? new BrowserPool(options.headless)
+      : undefined;
+  if (ownPool) options = { ...options, headless: { ...options.headless, pool: ownPool } };
+  const headlessSkip = headlessSkipReason(options);
   const context: ScanContext = {
     options,
     signal,
@@ -118,6 +126,10 @@ async function scan(
       // time spread over hosts instead of all hitting the first bulk (fewer sockets per host).
       const offset = (started++ * options.bulkSize) % Math.max(1, targets.length);
       const ordered = [...targets.slice(offset), ...targets.slice(0, offset)];
+      if (headlessSkip && usesHeadless(template)) {
+        emit({ type: 'skipped', templateId: template.id, reason: headlessSkip });
+        return;
+      }
       if (needsInteractsh(template) && !interactsh) {
         emit({ type: 'skipped', templateId: template.id, reason: interactshError ?? INTERACTSH_SKIP });
         return;
@@ -147,7 +159,22 @@ async function scan(
     if (interactsh) await interactsh.drain(signal);
   } finally {
     await interactsh?.close();
+    await ownPool?.close();
   }
+}
+
+/** A template with a headless block, itself or in a workflow step. */
+function usesHeadless(t: CompiledTemplate): boolean {
+  return (
+    t.blocks.some((b) => b.protocol === 'headless') ||
+    (t.workflow ?? []).some((s) => s.templates.some(usesHeadless))
+  );
+}
+
+/** Why this scan skips headless templates (the gate closed, no Chromium), or undefined. */
+function headlessSkipReason(options: ResolvedOptions): string | undefined {
+  if (!options.headless) return gateSkipReason('headless', options.runner ?? 'cli');
+  return options.headless.pool?.unavailableReason() ?? undefined;
 }
 
 export interface ScanResult {

@@ -38,7 +38,7 @@ export const CAPABILITY_GATES: readonly CapabilityGate[] = Object.freeze([
   {
     name: 'headless',
     allows: 'drive a browser (page actions, scripts) against the target',
-    defaults: { builtin: 'unsupported', 'self-hosted': 'unsupported', cli: 'unsupported' },
+    defaults: { builtin: 'off', 'self-hosted': 'off', cli: 'off' },
     flag: '--headless (-headless)',
     env: 'DIDBAN_HEADLESS',
   },
