@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { path: PATHS.assets, label: 'nav.assets', end: false },
   { path: PATHS.templates, label: 'nav.templates', end: false },
   { path: PATHS.workers, label: 'nav.workers', end: false },
+  { path: PATHS.reports, label: 'nav.reports', end: false },
 ] as const;
 
 /** Settings side menu (spec §2 route table, /settings children). Labels are keys of `settings`. */

@@ -18,6 +18,12 @@ export const PATHS = {
   assetTechnologies: '/assets/technologies',
   templates: '/templates',
   workers: '/workers',
+  /** Reports of the workspace (issue 33); a large scheduled report's email links here. */
+  reports: '/reports',
+  /** "Forgot password": asks for the reset link (issue 35). */
+  forgotPassword: '/auth/forgot-password',
+  /** The emailed reset link opens this page with `?token=` (apps/server/src/auth/password-reset.ts). */
+  resetPassword: '/auth/reset-password',
   settings: '/settings',
   settingsTeams: '/settings/teams',
   settingsSupport: '/settings/support',

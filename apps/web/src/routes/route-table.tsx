@@ -40,6 +40,17 @@ export const routes: RouteObject[] = [
             path: PATHS.signUp,
             lazy: () => import('../pages/auth/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
           },
+          {
+            // "Forgot password" and the emailed reset link (issue 35).
+            path: PATHS.forgotPassword,
+            lazy: () =>
+              import('../pages/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+          },
+          {
+            path: PATHS.resetPassword,
+            lazy: () =>
+              import('../pages/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+          },
         ],
       },
       {
@@ -171,6 +182,12 @@ export const routes: RouteObject[] = [
                 path: PATHS.workers,
                 lazy: () =>
                   import('../pages/workers/workers-page').then((m) => ({ Component: m.WorkersPage })),
+              },
+              {
+                // Reports of the workspace (issue 33).
+                path: PATHS.reports,
+                lazy: () =>
+                  import('../pages/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
               },
               {
                 path: `${PATHS.workers}/:workerId`,

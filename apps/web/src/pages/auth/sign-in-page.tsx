@@ -1,5 +1,6 @@
 import { signInSchema } from '@didban/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AuthHeading, AuthSwitch, CredentialFields } from '../../components/auth/credential-fields';
 import { ExternalSignIn } from '../../components/auth/external-sign-in';
 import { Button } from '../../components/ui/button';
@@ -21,6 +22,13 @@ export function SignInPage() {
       <AuthHeading title={t('signIn.title')} subtitle={t('signIn.subtitle')} />
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <CredentialFields form={form} />
+        <Link
+          to={PATHS.forgotPassword}
+          className="-mt-2 self-end text-xs font-medium text-brand-300 hover:underline"
+          data-testid="forgot-password-link"
+        >
+          {t('signIn.forgot')}
+        </Link>
         <Button type="submit" className="mt-2 w-full" disabled={submit.isPending}>
           {submit.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </Button>

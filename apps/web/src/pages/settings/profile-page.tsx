@@ -9,21 +9,31 @@ import { useProfile, useResendVerification, useUpdateProfile } from '../../hooks
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format-date';
 import { snackbarStore } from '../../lib/snackbar-store';
+import { ChangePasswordForm } from '../auth/change-password-form';
+import { SessionsCard } from '../auth/sessions-card';
 
-/** /settings: read-only username, editable email, Save (spec §2 Settings). */
+/**
+ * /settings: read-only username, editable email, Save (spec §2 Settings); change password, sign
+ * out and sign out everywhere (issue 35).
+ */
 export function ProfilePage() {
   const { t } = useTranslation(['settings', 'shared']);
   const profile = useProfile();
   return (
-    <div className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
-      <h2 className="text-lg font-semibold">{t('profile.title')}</h2>
-      {profile.data ? (
-        <ProfileForm key={profile.data.email} profile={profile.data} />
-      ) : profile.isError ? (
-        <LoadFailed error={profile.error} retry={profile.refetch} retrying={profile.isFetching} />
-      ) : (
-        <p className="mt-4 text-sm text-zinc-500">{t('shared:loading')}</p>
-      )}
+    <div className="flex flex-col gap-6">
+      <div className="rounded-2xl border border-zinc-800 bg-zinc-900/60 p-6">
+        <h2 className="text-lg font-semibold">{t('profile.title')}</h2>
+        {profile.data ? (
+          <ProfileForm key={profile.data.email} profile={profile.data} />
+        ) : profile.isError ? (
+          <LoadFailed error={profile.error} retry={profile.refetch} retrying={profile.isFetching} />
+        ) : (
+          <p className="mt-4 text-sm text-zinc-500">{t('shared:loading')}</p>
+        )}
+      </div>
+      {/* Account security (issue 35). */}
+      <ChangePasswordForm />
+      <SessionsCard />
     </div>
   );
 }

@@ -31,6 +31,32 @@ export const enPanel = {
       saved: 'Profile saved.',
       saveFailed: 'Failed to save the profile.',
     },
+    // Account security (issue 35)
+    password: {
+      title: 'Change password',
+      intro:
+        'Your current password is needed. Every other session of your account is signed out; this one stays.',
+      old: 'Current password',
+      new: 'New password',
+      confirm: 'Confirm new password',
+      submit: 'Change password',
+      submitting: 'Changing…',
+      changed: 'Password changed. Every other session was signed out.',
+      failed: 'The password could not be changed.',
+      forgot: 'Forgot your current password?',
+    },
+    sessions: {
+      title: 'Sessions',
+      intro:
+        'Sign out here, or everywhere: every browser and terminal signed in to your account (this one too) must sign in again.',
+      signOut: 'Sign out',
+      signOutAll: 'Sign out everywhere',
+      confirmTitle: 'Sign out everywhere?',
+      confirmBody:
+        'Every browser and terminal signed in to your account, this one included, is signed out at once.',
+      failed: 'Could not sign out everywhere.',
+      done: 'Signed out everywhere.',
+    },
     notifications: {
       title: 'Notifications',
       total: 'Total: {{n}}',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ReportButton } from '../../../components/reports/report-button';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -70,6 +71,7 @@ export function GroupPage() {
             </Button>
           )}
           <Button variant="secondary" onClick={() => setEditing(true)}>
+          <ReportButton scope={{ kind: 'group', groupId: g.id, label: g.name }} />
             {t('groups.action.edit')}
           </Button>
           <Button variant="ghost" className="text-red-300" onClick={() => setDeleting(true)}>

@@ -2,6 +2,7 @@ import type { ScanHistory } from '@didban/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ReportButton } from '../../../components/reports/report-button';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -87,6 +88,7 @@ export function ScanDetailPage() {
                 {t('list.actions.run')}
               </Button>
             )}
+            <ReportButton scope={historyId ? { kind: 'scan_run', historyId, label: data.name } : null} />
             <Button variant="secondary" onClick={() => setEditing(true)} data-testid="scan-edit">
               {t('list.actions.edit')}
             </Button>
