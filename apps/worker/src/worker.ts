@@ -5,6 +5,7 @@
  */
 import { networkInterfaces } from 'node:os';
 import type { ClaimedTask } from '@didban/core';
+import { runnerGates } from '@didban/engine';
 import { runDiscoveryTask } from './discovery-task.js';
 import { createServerClient, isRetryable, type ServerClient, ServerError } from './http-client.js';
 import { WORKER_DEFAULTS, type WorkerEvent, type WorkerOptions } from './options.js';
@@ -235,6 +236,11 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
         ...((options.ip ?? defaultIp()) ? { ip: options.ip ?? defaultIp() } : {}),
         version: WORKER_VERSION,
       }),
+        // Shown on the worker's page: what it may run beyond requests to its targets.
+        capabilities: {
+          gates: runnerGates(options.runner ?? 'self-hosted', options.headless ? ['headless'] : []),
+          interactsh: options.interactsh ? 'own' : 'none',
+        },
     );
     emit({ type: 'hello', workerId: hello.worker_id, name: hello.name });
     if (!options.interactsh && hello.interactsh) taskOptions = { ...options, interactsh: hello.interactsh };

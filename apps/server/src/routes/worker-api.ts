@@ -58,7 +58,7 @@ export function workerApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const worker = currentWorker(request);
-        const { name, ip, country, version } = request.body;
+        const { name, ip, country, version, capabilities } = request.body;
         const [row] = await db
           .update(workers)
           .set({
@@ -66,6 +66,18 @@ export function workerApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             ip: ip ?? request.ip,
             ...(country !== undefined ? { country } : {}),
             ...(version !== undefined ? { version } : {}),
+            ...(capabilities
+              ? {
+                  // A worker without its own interaction server uses the one handed out here.
+                  capabilities: {
+                    ...capabilities,
+                    interactsh:
+                      capabilities.interactsh === 'none' && deps.config.oast.endpoint
+                        ? ('server' as const)
+                        : capabilities.interactsh,
+                  },
+                }
+              : {}),
             last_seen_at: sql`now()`,
             updated_at: sql`now()`,
           })

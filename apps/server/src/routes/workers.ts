@@ -56,6 +56,7 @@ export function presentWorker(row: WorkerRow, now = Date.now()): Worker {
     ip: row.ip,
     version: row.version,
     key_prefix: row.key_prefix,
+    capabilities: row.capabilities ?? null,
     status: row.revoked_at ? 'revoked' : online ? 'online' : 'offline',
     last_seen_at: row.last_seen_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),

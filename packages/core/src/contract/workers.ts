@@ -23,6 +23,26 @@ export type WorkerGroupInput = z.infer<typeof workerGroupInputSchema>;
 /** Spec §9: a worker group photo is a PNG or JPG of at most 2 MB. */
 export const WORKER_GROUP_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * A capability gate's state on one worker (engine trust/gates.ts): `on` opened by its operator,
+ * `off` closed until its operator opens it, `per-scan` opened by a scan that asks, `never` this
+ * kind of worker cannot open it, `unsupported` no runner runs such templates yet.
+ */
+export const GATE_STATES = ['on', 'off', 'per-scan', 'never', 'unsupported'] as const;
+export type GateState = (typeof GATE_STATES)[number];
+
+/** What a worker reports at hello about what it may run beyond requests to its targets (issue 31). */
+export const workerCapabilitiesSchema = z.object({
+  /** Gate name (self-contained, headless, code, file, dast, global-matchers) → its state. */
+  gates: z.record(z.string().max(40), z.enum(GATE_STATES)),
+  /**
+   * Out-of-band templates: `own` the operator's --interactsh-url, `server` the one the Didban
+   * server hands out, `none` they are skipped. The worker says own/none; the server fills in server.
+   */
+  interactsh: z.enum(['own', 'server', 'none']),
+});
+export type WorkerCapabilities = z.infer<typeof workerCapabilitiesSchema>;
+
 /** A worker (spec §3): online when it called the server within `WORKER_ONLINE_SECONDS`. */
 export const workerSchema = z.object({
   id: z.string(),
@@ -33,6 +53,8 @@ export const workerSchema = z.object({
   version: z.string().nullable(),
   /** First characters of the key, to tell keys apart; never the key itself. */
   key_prefix: z.string(),
+  /** Its capability gates as it reported them at its last hello; null before its first. */
+  capabilities: workerCapabilitiesSchema.nullable().optional(),
   status: z.enum(['online', 'offline', 'revoked']),
   last_seen_at: z.string().nullable(),
   created_at: z.string(),
@@ -73,6 +95,8 @@ export const workerHelloSchema = z.object({
   ip: z.string().max(100).optional(),
   country: z.string().max(100).optional(),
   version: z.string().max(50).optional(),
+  /** The capability gates this worker runs with, shown on its page. */
+  capabilities: workerCapabilitiesSchema.optional(),
 });
 export type WorkerHello = z.infer<typeof workerHelloSchema>;
 

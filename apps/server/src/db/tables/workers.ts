@@ -1,3 +1,4 @@
+import type { WorkerCapabilities } from '@didban/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -46,6 +47,8 @@ export const workers = pgTable(
     country: text('country'),
     ip: text('ip'),
     version: text('version'),
+    /** Capability gates and out-of-band server as reported at its last hello (issue 31). */
+    capabilities: jsonb('capabilities').$type<WorkerCapabilities>(),
     key_hash: text('key_hash').notNull(),
     /** First characters of the key, so a user can tell keys apart without the secret. */
     key_prefix: text('key_prefix').notNull(),

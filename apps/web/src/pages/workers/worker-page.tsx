@@ -46,6 +46,9 @@ export function WorkerPage() {
             <WorkerFacts worker={worker.data} />
           </Card>
           <Card>
+            <WorkerGates worker={worker.data} />
+          </Card>
+          <Card>
             <SetupGuide revoked={worker.data.status === 'revoked'} />
           </Card>
         </>
@@ -83,6 +86,56 @@ function WorkerFacts({ worker }: { worker: Worker }) {
         <TimeAgo time={worker.created_at} />
       </Fact>
     </dl>
+  );
+}
+
+const GATE_ORDER = ['self-contained', 'headless', 'code', 'file', 'dast', 'global-matchers'] as const;
+
+/** The capability gates the worker reported at hello (issue 31), and its out-of-band server. */
+function WorkerGates({ worker }: { worker: Worker }) {
+  const { t } = useTranslation('workers');
+  const caps = worker.capabilities;
+  return (
+    <section aria-labelledby="worker-gates-title" data-testid="worker-gates">
+      <h2 id="worker-gates-title" className="text-lg font-semibold">
+        {t('gates.title')}
+      </h2>
+      <p className="mt-1 text-sm text-zinc-400">{t('gates.intro')}</p>
+      {!caps ? (
+        <p className="mt-4 text-sm text-zinc-400" data-testid="worker-gates-missing">
+          {t('gates.notReported')}
+        </p>
+      ) : (
+        <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <GateRow
+            id="interactsh"
+            label={t('gates.oast')}
+            on={caps.interactsh !== 'none'}
+            value={t(`gates.oastStates.${caps.interactsh}`)}
+          />
+          {GATE_ORDER.filter((name) => caps.gates[name]).map((name) => (
+            <GateRow
+              key={name}
+              id={name}
+              label={t(`gates.names.${name}`)}
+              on={caps.gates[name] === 'on' || caps.gates[name] === 'per-scan'}
+              value={t(`gates.states.${caps.gates[name]!}`)}
+            />
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function GateRow({ id, label, value, on }: { id: string; label: string; value: string; on: boolean }) {
+  return (
+    <div className="flex items-start justify-between gap-3 border-b border-zinc-800 pb-2" data-gate={id}>
+      <dt className="text-zinc-300">{label}</dt>
+      <dd className={`max-w-[50%] text-end ${on ? 'text-emerald-300' : 'text-zinc-500'}`} data-gate-state>
+        {value}
+      </dd>
+    </div>
   );
 }
 

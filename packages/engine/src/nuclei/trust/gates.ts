@@ -111,3 +111,19 @@ export function gateOfFeature(feature: string): GateName | undefined {
   if (feature === 'code' || feature === 'file' || feature === 'headless') return feature;
   return undefined;
 }
+
+/** A gate's state on one runner, as a worker reports it at hello and its page shows it. */
+export type GateState = 'on' | 'off' | 'per-scan' | 'never' | 'unsupported';
+
+/**
+ * Every gate's state on this runner: its default, or `on` where the operator opened an `off` gate.
+ * @example runnerGates('self-hosted') // { 'self-contained': 'per-scan', code: 'unsupported', … }
+ */
+export function runnerGates(runner: Runner, opened: readonly GateName[] = []): Record<GateName, GateState> {
+  const out = {} as Record<GateName, GateState>;
+  for (const g of CAPABILITY_GATES) {
+    const d = g.defaults[runner];
+    out[g.name] = d === 'off' && opened.includes(g.name) ? 'on' : d;
+  }
+  return out;
+}

@@ -404,6 +404,33 @@ export const enPanel = {
       guide: 'Open the setup guide',
       done: 'I have saved the key',
     },
+    gates: {
+      title: 'Capability gates',
+      intro: 'What this worker may run beyond requests to its targets, as it reported when it last started.',
+      notReported:
+        'Not reported yet: the worker reports its gates when it starts (update it if it is older).',
+      names: {
+        'self-contained': 'Self-contained templates (requests to third-party hosts)',
+        headless: 'Headless browser',
+        code: 'Code templates (local interpreter)',
+        file: 'File templates (reads local files)',
+        dast: 'DAST fuzzing',
+        'global-matchers': 'Global matchers',
+      },
+      states: {
+        on: 'On',
+        off: 'Off (its operator can open it)',
+        'per-scan': 'Per scan (a scan that asks opens it)',
+        never: 'Never on this worker',
+        unsupported: 'Not supported yet',
+      },
+      oast: 'Out-of-band templates (interaction server)',
+      oastStates: {
+        own: 'On (its own server)',
+        server: 'On (the Didban server’s)',
+        none: 'Off: skipped',
+      },
+    },
     detail: {
       back: 'All workers',
       notFound: 'This worker does not exist or is not in this workspace.',
