@@ -17,6 +17,7 @@ import { HttpError } from '../http/errors.js';
 import { notifyWorkspace } from '../notifications/notify.js';
 import { type KindContext, registerTaskKind, type TaskKindHandler } from '../queue/task-kinds.js';
 import { warnIfNothingResolved } from './nothing-resolved-warning.js';
+import { recordOverLimit, splitByPlanCap } from './plan-cap.js';
 
 /** spec §3: cname is "text holding a list of names, possibly single-quoted". */
 export function formatCnames(cnames: readonly string[]): string | null {
@@ -68,8 +69,16 @@ function parseItems(items: unknown[]): DiscoveredAssetResult[] {
 
 async function ingest({ tx, task, storage }: KindContext, items: unknown[]) {
   const payload = discoveryPayloadSchema.parse(task.payload);
+  // The plan's asset limit holds here, for every worker: new hosts past it are listed, not stored.
+  const { keep, over, limit } = await splitByPlanCap(
+    tx,
+    task.workspace_id,
+    payload.group_id,
+    parseItems(items),
+  );
+  const overLimit = await recordOverLimit(tx, payload.history_id, over, limit);
   let inserted = 0;
-  for (const item of parseItems(items)) {
+  for (const item of keep) {
     const columns = assetColumns(item);
     const [row] = await tx
       .insert(assets)
@@ -105,7 +114,7 @@ async function ingest({ tx, task, storage }: KindContext, items: unknown[]) {
       .set({ new_assets: sql`${enumerationHistories.new_assets} + ${inserted}`, updated_at: sql`now()` })
       .where(eq(enumerationHistories.id, payload.history_id));
   }
-  return { items: items.length, new_assets: inserted };
+  return { items: items.length, new_assets: inserted, over_limit: overLimit };
 }
 
 async function finish(
@@ -136,6 +145,14 @@ async function finish(
     .where(eq(assetGroups.id, payload.group_id))
     .returning();
   if (!history || !group) return;
+  // New hosts past the plan's limit were not stored: say so, with the limit and the way out.
+  if (history.over_limit > 0) {
+    await notifyWorkspace(ctx.tx, ctx.task.workspace_id, {
+      key: 'notify.discovery_over_limit',
+      params: { name: group.name, over: history.over_limit, limit: history.asset_limit ?? 0 },
+      link: `/assets/${group.id}`,
+    });
+  }
   // A re-discovery says what changed since the previous run: new, changed and gone.
   if (changes?.previous) {
     await notifyWorkspace(ctx.tx, ctx.task.workspace_id, {

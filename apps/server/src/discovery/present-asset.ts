@@ -63,5 +63,8 @@ export function presentEnumerationHistory(row: typeof enumerationHistories.$infe
     duration: row.duration,
     new_assets: row.new_assets,
     outcome: row.outcome ?? null,
+    over_limit: row.over_limit,
+    over_limit_hosts: row.over_limit_hosts,
+    asset_limit: row.asset_limit,
   };
 }

@@ -16,7 +16,6 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
-import { assertWithinLimit } from '../billing/limits.js';
 import '../assets/enumeration-schedule-kind.js';
 import { checkPlan, firstSlot } from '../assets/group-schedule.js';
 import { findGroup, GroupValidationError, groupColumns, runningHistory } from '../assets/groups.js';
@@ -26,6 +25,7 @@ import { isUuid } from '../assets/inventory-query.js';
 import { ENUMERATION_SCHEDULE_KIND } from '../assets/schedule-kind-name.js';
 import type { Db } from '../db/database.js';
 import { assetGroups, assetSnapshots, assets, enumerationHistories, schedules } from '../db/schema.js';
+import { assertCanDiscover, planCapFields } from '../discovery/plan-cap.js';
 import { presentEnumerationHistory } from '../discovery/present-asset.js';
 import { cancelEnumeration, startDiscovery } from '../discovery/start-discovery.js';
 import { currentWorkspace } from '../http/access.js';
@@ -68,8 +68,8 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         .where(eq(assetGroups.id, group.id))
         .for('update');
       if (await runningHistory(tx, group.id)) throw running();
-      // A workspace at its plan's asset limit cannot discover more (403 plan_limit).
-      await assertWithinLimit(tx, workspaceId, 'assets', 1);
+      // At the plan's asset limit only a group holding assets may be re-discovered (403 plan_limit).
+      await assertCanDiscover(tx, workspaceId, group.id);
       const { history } = await startDiscovery(tx as Db, group.id);
       return { enumeration_id: group.id, history_id: history.id, status: history.status };
     });
@@ -220,6 +220,7 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             new_assets: history?.new_assets ?? 0,
             asset_count: assetCount?.n ?? 0,
             outcome: history?.outcome ?? null,
+            ...planCapFields(history),
           },
         };
       },
@@ -258,6 +259,7 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             new_assets: cancelled.new_assets,
             asset_count: assetCount?.n ?? 0,
             outcome: cancelled.outcome ?? null,
+            ...planCapFields(cancelled),
           },
         };
       },

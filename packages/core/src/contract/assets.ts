@@ -88,6 +88,12 @@ export const enumerationHistorySchema = z.object({
   duration: z.number().nullable(),
   new_assets: z.number().int(),
   outcome: discoveryOutcomeSchema.nullable().optional(),
+  /** New hosts found past the plan's asset limit: counted, not stored (issue 34 item 7). */
+  over_limit: z.number().int().min(0).optional(),
+  /** The first of them as `host:port` (at most 1,000). */
+  over_limit_hosts: z.array(z.string()).optional(),
+  /** The plan's asset limit when the run met it; null while under it. */
+  asset_limit: z.number().int().nullable().optional(),
 });
 export type EnumerationHistory = z.infer<typeof enumerationHistorySchema>;
 
@@ -206,6 +212,9 @@ export const enumerationStatusSchema = z.object({
   new_assets: z.number().int(),
   asset_count: z.number().int(),
   outcome: discoveryOutcomeSchema.nullable().optional(),
+  /** New hosts past the plan's asset limit (not stored) and that limit; 0 and null under it. */
+  over_limit: z.number().int().min(0).optional(),
+  asset_limit: z.number().int().nullable().optional(),
 });
 export type EnumerationStatus = z.infer<typeof enumerationStatusSchema>;
 

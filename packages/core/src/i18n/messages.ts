@@ -189,6 +189,10 @@ export const MESSAGES = {
     en: 'Discovery of {name} finished: {count} new asset(s).',
     fa: 'کشف دارایی‌های {name} تمام شد: {count} دارایی جدید.',
   },
+  'notify.discovery_over_limit': {
+    en: 'Discovery of {name}: {over} new host(s) were not stored because your plan allows at most {limit} assets. Upgrade your plan at /settings/billing.',
+    fa: 'کشف دارایی‌های {name}: {over} میزبان جدید ذخیره نشد، چون طرح شما حداکثر {limit} دارایی را مجاز می‌داند. طرح خود را در /settings/billing ارتقا دهید.',
+  },
   'notify.discovery_failed': {
     en: 'Discovery of {name} failed.',
     fa: 'کشف دارایی‌های {name} ناموفق بود.',

@@ -64,6 +64,12 @@ export const enumerationHistories = pgTable(
     new_assets: integer('new_assets').notNull().default(0),
     /** What the worker saw (names tried, resolved, ports): why a discovery found nothing. */
     outcome: jsonb('outcome').$type<DiscoveryOutcome>(),
+    /** New hosts this run found past the plan's asset limit: counted, not stored (0027). */
+    over_limit: integer('over_limit').notNull().default(0),
+    /** The first of them, `host:port` (at most OVER_LIMIT_LISTED). */
+    over_limit_hosts: jsonb('over_limit_hosts').$type<string[]>().notNull().default([]),
+    /** The plan's asset limit when this run first met it; null while under it. */
+    asset_limit: integer('asset_limit'),
     error: text('error'),
     ...timestamps,
   },

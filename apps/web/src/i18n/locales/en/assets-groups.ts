@@ -135,6 +135,16 @@ export const assetsGroupsEn = {
       no_open_ports:
         'Discovery found nothing: {{hosts}} hosts resolved, but none of the {{ports}} ports probed was open. Try a wider port setting, then re-discover.',
     },
+    overLimit: {
+      text_one:
+        'The latest discovery found {{n}} new host past your plan’s limit of {{limit}} assets; it was not stored.',
+      text_other:
+        'The latest discovery found {{n}} new hosts past your plan’s limit of {{limit}} assets; they were not stored.',
+      rule: 'Hosts already in this group are always refreshed. New hosts are kept in the order the worker found them, root domains first, until the limit is reached.',
+      upgrade: 'Upgrade your plan',
+      show_one: 'Show the host not stored',
+      show_other: 'Show the {{n}} hosts not stored',
+    },
     notFound: 'This asset group does not exist or could not be loaded.',
     none: 'None',
     on: 'On',

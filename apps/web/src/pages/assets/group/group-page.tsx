@@ -21,6 +21,7 @@ import { InventoryView } from '../inventory/inventory-view';
 import { EmptyDiscoveryNotice } from './empty-discovery-notice';
 import { EnumerationHistoryList } from './enumeration-history';
 import { GroupDetails } from './group-details';
+import { OverLimitNotice } from './over-limit-notice';
 
 /** /assets/{groupId} (spec §2): the group's settings, status, discovery history and inventory. */
 export function GroupPage() {
@@ -70,8 +71,8 @@ export function GroupPage() {
               {t('groups.action.rediscover')}
             </Button>
           )}
-          <Button variant="secondary" onClick={() => setEditing(true)}>
           <ReportButton scope={{ kind: 'group', groupId: g.id, label: g.name }} />
+          <Button variant="secondary" onClick={() => setEditing(true)}>
             {t('groups.action.edit')}
           </Button>
           <Button variant="ghost" className="text-red-300" onClick={() => setDeleting(true)}>
@@ -80,6 +81,7 @@ export function GroupPage() {
         </div>
       </header>
       <EmptyDiscoveryNotice assetCount={g.asset_count} latest={enumeration.data?.history[0]} />
+      <OverLimitNotice latest={enumeration.data?.history[0]} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('group.settings')}</h2>
