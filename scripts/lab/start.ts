@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startLab } from './src/lab.js';
+import { startOastLab } from './src/oast/oast-lab.js';
 
 const USAGE = `Usage: pnpm lab [options]
 
@@ -49,6 +50,10 @@ const lab = await startLab({
   dnsPort: Number(values['dns-port']),
   controlPort: Number(values['control-port']),
 });
+// Out-of-band: Didban's interaction server on its own lab host, and an app with a blind SSRF
+// and a blind XXE that calls back to it (scripts/lab/templates/oast finds them).
+const oast = await startOastLab(lab);
+const oobApp = await oast.plant(`oob.${lab.manifest().zone}`);
 const manifest = JSON.stringify(lab.manifest(), null, 2);
 // The passive sources' stand-ins (inside the lab's /24), as DIDBAN_WORKER_PROVIDERS takes them.
 const passiveSources = Object.entries(lab.manifest().providers)
@@ -60,10 +65,14 @@ process.stderr.write(
   `\nDidban lab running. Resolver ${lab.resolver}, control API ${lab.controlUrl}. Ctrl+C to stop.\n` +
     `Try: dig @${lab.resolver.split(':')[0]} -p ${lab.resolver.split(':')[1]} blog.lab.didban.test\n` +
     // The built-in worker refuses loopback unless told otherwise: open the lab's /24 only.
-    `Scan it with the built-in worker: DIDBAN_WORKER_RESOLVERS=${lab.resolver} DIDBAN_BUILTIN_WORKER_ALLOW=${lab.manifest().subnet}.0/24 DIDBAN_WORKER_PROVIDERS=${passiveSources} pnpm start\n`,
+    `Scan it with the built-in worker: DIDBAN_WORKER_RESOLVERS=${lab.resolver} DIDBAN_BUILTIN_WORKER_ALLOW=${lab.manifest().subnet}.0/24 DIDBAN_WORKER_PROVIDERS=${passiveSources} DIDBAN_OAST_DOMAIN=${oast.domain} DIDBAN_OAST_URL=${oast.serverUrl} pnpm start\n` +
+    `Out-of-band: interaction server ${oast.serverUrl} (domain ${oast.domain}, DNS ${oast.dnsAddress}); ` +
+    `blind SSRF and XXE at ${oobApp.httpUrl} (${oobApp.name}); templates in scripts/lab/templates/oast. ` +
+    `A self-hosted worker: didban-worker … ${oast.workerArgs.join(' ')}\n`,
 );
 
 const shutdown = async () => {
+  await oast.stop();
   await lab.stop();
   process.exit(0);
 };

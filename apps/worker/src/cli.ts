@@ -150,6 +150,12 @@ program.parse();
 const o = program.opts<{
   server: string;
   key: string;
+  )
+  .addOption(
+    new Option(
+      '--interactsh-domain <domain>',
+      'the domain its callback hosts are under (default: the --interactsh-url host name)',
+    ).env('DIDBAN_INTERACTSH_DOMAIN'),
   name?: string;
   country?: string;
   ip?: string;
@@ -174,8 +180,9 @@ try {
 } catch (error) {
   program.error((error as Error).message);
 }
+  interactshDomain?: string;
 const resolvers = typeof o.resolver === 'string' ? list(o.resolver) : (o.resolver ?? []);
-let interactsh: { url: string; token?: string } | undefined;
+let interactsh: { url: string; domain?: string; token?: string } | undefined;
 if (o.interactshUrl) {
   try {
     interactsh = {
@@ -187,6 +194,7 @@ if (o.interactshUrl) {
   }
 }
 
+      ...(o.interactshDomain ? { domain: o.interactshDomain.trim().toLowerCase().replace(/\.$/, '') } : {}),
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 let scope: ScopePolicy | undefined;
 try {
