@@ -144,18 +144,18 @@ const program = new Command()
     new Option('--interactsh-token <token>', "its auth token (nuclei's -itoken)").env(
       'DIDBAN_INTERACTSH_TOKEN',
     ),
-  );
-
-program.parse();
-const o = program.opts<{
-  server: string;
-  key: string;
   )
   .addOption(
     new Option(
       '--interactsh-domain <domain>',
       'the domain its callback hosts are under (default: the --interactsh-url host name)',
     ).env('DIDBAN_INTERACTSH_DOMAIN'),
+  );
+
+program.parse();
+const o = program.opts<{
+  server: string;
+  key: string;
   name?: string;
   country?: string;
   ip?: string;
@@ -173,6 +173,7 @@ const o = program.opts<{
   scopeDeny?: string;
   interactshUrl?: string;
   interactshToken?: string;
+  interactshDomain?: string;
 }>();
 let providers: ReturnType<typeof parseProviders> = [];
 try {
@@ -180,13 +181,13 @@ try {
 } catch (error) {
   program.error((error as Error).message);
 }
-  interactshDomain?: string;
 const resolvers = typeof o.resolver === 'string' ? list(o.resolver) : (o.resolver ?? []);
 let interactsh: { url: string; domain?: string; token?: string } | undefined;
 if (o.interactshUrl) {
   try {
     interactsh = {
       url: interactshServerUrl(o.interactshUrl),
+      ...(o.interactshDomain ? { domain: o.interactshDomain.trim().toLowerCase().replace(/\.$/, '') } : {}),
       ...(o.interactshToken ? { token: o.interactshToken } : {}),
     };
   } catch (error) {
@@ -194,7 +195,6 @@ if (o.interactshUrl) {
   }
 }
 
-      ...(o.interactshDomain ? { domain: o.interactshDomain.trim().toLowerCase().replace(/\.$/, '') } : {}),
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 let scope: ScopePolicy | undefined;
 try {
