@@ -4,6 +4,7 @@ import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads, type PayloadSet } from './payloads/generate-payloads.js';
+import { type JavascriptBlock, javascriptFields } from './protocols/javascript/javascript-block.js';
 import { compileHeadlessBlock } from './protocols/headless/headless-block.js';
 import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
 import type { ScanProtocol } from './types.js';
@@ -194,6 +195,20 @@ function tcpBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: At
   };
 }
 
+function javascriptBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: AttackType): JavascriptBlock {
+  const fields = javascriptFields(b, dir.root ?? dir.dir);
+  const common = base(b, index, dir, attack);
+  return {
+    index: common.index,
+    id: common.id,
+    operators: common.operators,
+    payloads: common.payloads,
+    attack: common.attack,
+    needsHistory: common.needsHistory,
+    ...fields,
+  };
+}
+
 function sslBlock(b: YamlMap, index: number, dir: HelperFileContext): SslBlock {
   const common = base(b, index, dir);
   return {
@@ -248,6 +263,10 @@ export function compileTemplate(
       for (const [i, b] of (parsed.raw.headless as YamlMap[]).entries())
         blocks.push(at(key, i, () => compileHeadlessBlock(b, i, dir, attack)));
       order.push('headless');
+    } else if (key === 'javascript' && Array.isArray(parsed.raw.javascript)) {
+      for (const [i, b] of (parsed.raw.javascript as YamlMap[]).entries())
+        blocks.push(at(key, i, () => javascriptBlock(b, i, dir, attack)));
+      order.push('javascript');
     }
   }
   return {

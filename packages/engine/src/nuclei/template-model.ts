@@ -2,6 +2,7 @@ import type { TemplateInfo } from '@didban/core/templates';
 import type { CompiledFlow } from './js/flow/run-flow.js';
 import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';
+import type { JavascriptBlock } from './protocols/javascript/javascript-block.js';
 import type { HeadlessBlock } from './protocols/headless/headless-block.js';
 import type { ScanProtocol } from './types.js';
 
@@ -70,7 +71,7 @@ export interface SslBlock extends BlockBase {
   readonly maxVersion?: string;
 }
 
-export type Block = HttpBlock | DnsBlock | TcpBlock | SslBlock | HeadlessBlock;
+export type Block = HttpBlock | DnsBlock | TcpBlock | SslBlock | JavascriptBlock | HeadlessBlock;
 
 export interface WorkflowStep {
   /** Templates this step runs (a `template:` path or the templates a `tags:` selector picked). */

@@ -1,6 +1,6 @@
 import type { TemplateInfo, TemplateSeverity } from '@didban/core/templates';
 
-export type ScanProtocol = 'http' | 'dns' | 'tcp' | 'ssl' | 'headless';
+export type ScanProtocol = 'http' | 'dns' | 'tcp' | 'ssl' | 'javascript' | 'headless';
 
 /** One result line, the equivalent of one line of Nuclei's output. */
 export interface Finding {

@@ -15,6 +15,8 @@ export type ReasonCode =
   | 'protocol-headless'
   | 'protocol-code'
   | 'protocol-javascript'
+  /** A javascript template whose `nuclei/<module>` (or one of its functions) the sandbox does not provide. */
+  | `javascript-module-${string}`
   | 'protocol-file'
   | 'protocol-websocket'
   | 'protocol-whois'
@@ -59,5 +61,6 @@ export function reasonForMessage(message: string): ReasonCode {
 export function reasonForFeature(feature: string): ReasonCode {
   if (feature === 'flow' || feature === 'fuzzing') return feature;
   if (feature === 'dsl-helper') return 'dsl-helper-missing';
+  if (feature.startsWith('javascript-module-')) return feature as ReasonCode;
   return `protocol-${feature}` as ReasonCode;
 }
