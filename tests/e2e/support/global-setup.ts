@@ -9,6 +9,7 @@ import { startBtcpayStandIn } from '../../../apps/server/test/helpers/btcpay-sta
 import { startZarinpalStandIn } from '../../../apps/server/test/helpers/zarinpal-stand-in';
 import { endGroup, endMarkedProcesses, onAnyExit, removeFolder } from './exit-cleanup';
 import { E2E_ALERT_RANGE, E2E_LAB_RANGE } from './lab-range';
+import { startMailBox } from './mail-box';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
@@ -74,7 +75,10 @@ export default async function setup(project: TestProject) {
   // Payments go to the server tests' local stand-ins (Zarinpal v4, BTCPay Greenfield), never out.
   const zarinpal = await startZarinpalStandIn({ merchantId: 'e2e-merchant-0000-0000-000000000000' });
   const btcpay = await startBtcpayStandIn({ storeId: 'e2e-store', apiKey: 'e2e-btcpay-key' });
-  const closeStandIns = () => Promise.all([zarinpal.close(), btcpay.close()]);
+  // The server's mail (reset links, issue 35) goes to a local SMTP stand-in; specs read it with mailsTo.
+  const mailDir = join(runDir, 'mail');
+  const mail = await startMailBox(mailDir);
+  const closeStandIns = () => Promise.all([zarinpal.close(), btcpay.close(), mail.close()]);
   let output = '';
   const server = spawn(
     'pnpm',
@@ -98,6 +102,7 @@ export default async function setup(project: TestProject) {
         DIDBAN_ALERTS_ALLOW: E2E_ALERT_RANGE,
         ...zarinpal.env,
         ...btcpay.env,
+        ...mail.env,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,6 +137,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     stop();
