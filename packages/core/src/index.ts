@@ -500,6 +500,7 @@ export * from './scans/progress.js';
 export * from './scans/scan-form.js';
 export * from './scans/severity.js';
 export * from './scans/start-bulk-scan.js';
+export * from './scans/vulnerability-export.js';
 export { isScanTarget, parseScanTargets } from './template-runs/scan-targets.js';
 // end template runs
 // templates

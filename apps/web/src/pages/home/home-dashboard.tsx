@@ -5,10 +5,11 @@ import { useHomeDashboardStrings } from './dashboard-strings';
 import { FirstStep } from './first-step';
 import { LiveStatistics } from './live-statistics';
 import { SeverityBreakdown } from './severity-breakdown';
+import { SlaCounts } from './sla-counts';
 import { useDashboard } from './use-dashboard';
 import { WorkerMap } from './worker-map';
 
-/** Spec §1 home: live statistics, the severity breakdown and the world map of workers. */
+/** Spec §1 home: live statistics, SLA counts (issue 32), the severity breakdown and the world map of workers. */
 export function HomeDashboard() {
   useHomeDashboardStrings();
   const { t } = useTranslation('home');
@@ -34,6 +35,9 @@ export function HomeDashboard() {
         ) : (
           <LiveStatistics data={data} />
         )}
+        <div className="mt-3">
+          <SlaCounts />
+        </div>
       </section>
       {data ? (
         <div className="grid items-start gap-6 lg:grid-cols-[2fr_3fr]">

@@ -48,11 +48,16 @@ export type Finding = Awaited<ReturnType<typeof api.scans.assetVulnerabilities>>
  * Scan findings on the asset: Vulnerabilities are severity low and above, Exposures the info
  * ones (`panel/vulnerabilities/?asset=…&severity_group=…`).
  */
-export function useAssetFindings(assetId: string, group: SeverityGroup) {
+export function useAssetFindings(
+  assetId: string,
+  group: SeverityGroup,
+  /** The SLA filters (issue 32). */
+  sla: { overdue?: boolean; due_within?: number } = {},
+) {
   return useQuery({
-    queryKey: ['assets', 'findings', assetId, group],
+    queryKey: ['assets', 'findings', assetId, group, sla],
     queryFn: () =>
-      api.scans.assetVulnerabilities(assetId, { severity_group: group, page: 1, page_size: 100 }),
+      api.scans.assetVulnerabilities(assetId, { severity_group: group, page: 1, page_size: 100, ...sla }),
     meta: { silent: true },
   });
 }

@@ -3,6 +3,13 @@
  * the home namespace (en/home.ts) but shipped with the home page (pages/home/dashboard-strings.ts).
  */
 export const homeDashboardEn = {
+  // The SLA counts of open findings (issue 32).
+  sla: {
+    label: 'SLA counts of open findings',
+    overdue: 'Open overdue',
+    due7d: 'Due within 7 days',
+    assignedToMe: 'Assigned to me',
+  },
   stats: {
     title: 'Live statistics',
     updating: 'Updates every few seconds',

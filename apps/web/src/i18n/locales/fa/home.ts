@@ -21,5 +21,5 @@ export const homeFa = {
   },
 } satisfies Omit<
   Translations['home'],
-  'stats' | 'severity' | 'workersMap' | 'firstStep'
+  'sla' | 'stats' | 'severity' | 'workersMap' | 'firstStep'
 > as Translations['home'];

@@ -5,16 +5,26 @@ import {
   type VulnerabilityStatus,
 } from '@didban/core';
 
-/** The history's vulnerability list filters: severity chips (several), one status, a search. */
+/** The history's vulnerability list filters: severity chips (several), one status, a search, SLA. */
 export type VulnFilters = {
   severities: Severity[];
   status: VulnerabilityStatus | '';
   search: string;
   page: number;
+  /** SLA filters (issue 32): open and past due; due within N days (overdue included). */
+  overdue: boolean;
+  dueWithin: number | null;
 };
 
 export const VULN_PAGE_SIZE = 10;
-export const initialVulnFilters = (): VulnFilters => ({ severities: [], status: '', search: '', page: 1 });
+export const initialVulnFilters = (): VulnFilters => ({
+  severities: [],
+  status: '',
+  search: '',
+  page: 1,
+  overdue: false,
+  dueWithin: null,
+});
 
 /** A chip toggles its severity; every change of filter goes back to page 1. */
 export function toggleSeverity(filters: VulnFilters, severity: Severity): VulnFilters {
@@ -29,6 +39,8 @@ export function vulnQuery(filters: VulnFilters, search = filters.search): Vulner
   if (filters.severities.length) query.severity = filters.severities.join(',');
   if (filters.status) query.status = filters.status;
   if (search.trim()) query.search = search.trim();
+  if (filters.overdue) query.overdue = true;
+  if (filters.dueWithin !== null) query.due_within = filters.dueWithin;
   return query;
 }
 
