@@ -29,6 +29,7 @@ const TEMPLATES_RUN: Record<string, string | null> = {
   timeout: '--timeout',
   esc: '--enable-self-contained',
   'enable-self-contained': '--enable-self-contained',
+  headless: '--headless',
   j: '--jsonl',
   jsonl: '--jsonl',
   o: '--output',

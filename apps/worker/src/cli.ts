@@ -120,6 +120,12 @@ const program = new Command()
   )
   .addOption(
     new Option(
+      '--headless',
+      "run headless templates in one pooled Chromium (the headless capability gate; nuclei's -headless)",
+    ).env('DIDBAN_HEADLESS'),
+  )
+  .addOption(
+    new Option(
       '--scope-block-internal',
       'refuse loopback, private, link-local, CGNAT, ULA, multicast and reserved addresses (as the built-in worker does)',
     ).env('DIDBAN_SCOPE_BLOCK_INTERNAL'),
@@ -168,6 +174,7 @@ const o = program.opts<{
   resolver?: string[] | string;
   provider?: string[] | string;
   screenshots?: boolean;
+  headless?: boolean;
   scopeBlockInternal?: boolean;
   scopeAllow?: string;
   scopeDeny?: string;
@@ -224,6 +231,7 @@ const worker = startWorker({
   resolvers,
   providers,
   screenshots: Boolean(o.screenshots),
+  headless: Boolean(o.headless),
   ...(interactsh ? { interactsh } : {}),
   onEvent: (event) => {
     const { type, ...rest } = event;

@@ -41,6 +41,12 @@ export interface WorkerOptions {
   /** Take screenshots of web assets with Chromium when it is installed. */
   screenshots?: boolean;
   /**
+   * Run headless templates (the headless capability gate: `--headless`, the built-in worker's
+   * DIDBAN_BUILTIN_WORKER_HEADLESS=1) in one pooled Chromium for the whole worker. Unset, they are
+   * skipped with the gate's reason; without Chromium, with that reason.
+   */
+  headless?: boolean;
+  /**
    * Requests one template-run task may send (every protocol); past it the task stops and fails
    * with the reason. Unset: no cap. The built-in worker sets DIDBAN_BUILTIN_TASK_MAX_REQUESTS.
    */

@@ -6,6 +6,7 @@ import {
   templateRunPayloadSchema,
 } from '@didban/core';
 import {
+  BrowserPool,
   type Finding,
   loadTemplates,
   RequestCapError,
@@ -76,6 +77,8 @@ export interface TemplateRunContext {
   rateLimit?: number;
   /** Which runner this is, for the capability gates (the built-in worker's child says so). */
   runner?: 'builtin' | 'self-hosted';
+  /** Headless templates run (the gate is open) in the worker's one Chromium (workerBrowserPool). */
+  headless?: boolean;
   /** The interaction server out-of-band templates call back to (unset: they are skipped). */
   interactsh?: { url: string; domain?: string; token?: string };
 }
@@ -98,6 +101,7 @@ export function scanOptions(payload: TemplateRunPayload, context: TemplateRunCon
     // Capability gates (engine trust/gates.ts): self-contained templates run only when the scan asks.
     runner: context.runner ?? 'self-hosted',
     ...(o.self_contained ? { enableSelfContained: true } : {}),
+    ...(context.headless ? { headless: { pool: workerBrowserPool() } } : {}),
     ...(context.resolvers?.length ? { resolvers: context.resolvers } : {}),
     ...(context.interactsh
       ? {
@@ -109,6 +113,18 @@ export function scanOptions(payload: TemplateRunPayload, context: TemplateRunCon
         }
       : {}),
   };
+}
+
+let browserPool: BrowserPool | undefined;
+/**
+ * The worker's browser budget: one Chromium for every task of this process, at most 10 pages at
+ * once (nuclei's headless defaults), restarted past its memory ceiling (engine browser-pool.ts).
+ */
+export function workerBrowserPool(): BrowserPool {
+  browserPool ??= new BrowserPool({
+    ...(process.env.DIDBAN_CHROMIUM ? { executablePath: process.env.DIDBAN_CHROMIUM } : {}),
+  });
+  return browserPool;
 }
 
 /** Host and port a template target names (`https://h/x`, `h:8080`, `h`). */

@@ -44,6 +44,7 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
         ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
         ...(options.interactsh ? { interactsh: options.interactsh } : {}),
         ...(options.runner ? { runner: options.runner } : {}),
+        ...(options.headless ? { headless: true } : {}),
       }),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,

@@ -108,6 +108,15 @@ export {
   type TemplateSource,
 } from './nuclei/index.js';
 // end nuclei
+// Headless templates: the worker's browser budget (one Chromium, a page pool).
+export {
+  BrowserPool,
+  type BrowserPoolOptions,
+  type BrowserPoolStats,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PAGE_TIMEOUT_MS,
+} from './browser/browser-pool.js';
+export type { HeadlessScanOptions } from './nuclei/protocols/headless/headless-options.js';
 // The interactsh client: out-of-band templates, and the client of Didban's own interaction server.
 export {
   type Interaction,

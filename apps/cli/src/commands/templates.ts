@@ -95,6 +95,10 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
     )
     .option('--enable-self-contained', "run self-contained templates too (nuclei's -esc; off by default)")
     .option(
+      '--headless',
+      "run headless templates in a local Chromium, 10 pages at most (nuclei's -headless; off by default)",
+    )
+    .option(
       '--interactsh-url <url>',
       "interaction server for out-of-band templates (nuclei's -iserver), e.g. a didban-oast; none: they are skipped",
     )

@@ -42,7 +42,7 @@ export type NucleiResult = {
 /** `omitRaw` is nuclei's `-or`: no request and response in the line. */
 export function nucleiResult(f: Finding, { omitRaw = false }: { omitRaw?: boolean } = {}): NucleiResult {
   const info = f.info;
-  const url = f.protocol === 'http' ? safeUrl(f.matchedAt) : undefined;
+  const url = f.protocol === 'http' || f.protocol === 'headless' ? safeUrl(f.matchedAt) : undefined;
   const reference = info.reference.filter(Boolean);
   return {
     ...(f.templatePath ? { template: f.templatePath, 'template-path': f.templatePath } : {}),

@@ -36,6 +36,7 @@ export type RunFlags = SelectionFlags & {
   header?: string[];
   resolver?: string[];
   enableSelfContained?: boolean;
+  headless?: boolean;
   interactshUrl?: string;
   interactshToken?: string;
   allowUnreachable?: boolean;
@@ -208,6 +209,8 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
         ...(headers.length ? { headers } : {}),
         ...(resolvers.length ? { resolvers } : {}),
         ...(flags.enableSelfContained ? { enableSelfContained: true } : {}),
+        // Screenshot actions write into the current folder, as nuclei's do without -lfa.
+        ...(flags.headless ? { headless: { screenshotDir: process.cwd() } } : {}),
         ...interactshOption(flags),
       },
     });

@@ -83,6 +83,8 @@ function main(): void {
     ...(config.resolvers?.length ? { resolvers: config.resolvers } : {}),
     ...(config.providers?.length ? { providers: config.providers } : {}),
     ...(config.screenshots ? { screenshots: true } : {}),
+    // The headless gate of the built-in worker: closed unless the server's operator opens it.
+    ...(process.env.DIDBAN_BUILTIN_WORKER_HEADLESS === '1' ? { headless: true } : {}),
     ...(config.maxRequestsPerTask ? { maxRequestsPerTask: config.maxRequestsPerTask } : {}),
     runner: 'builtin',
     onEvent: (event) => send({ type: 'event', event }),

@@ -3,6 +3,7 @@ import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
 import { runFlow } from '../js/flow/run-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
+import { runHeadlessBlock } from '../protocols/headless/headless-executor.js';
 import { runJavascriptBlock } from '../protocols/javascript/run-javascript.js';
 import { runHeadlessBlock } from '../protocols/headless/headless-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
@@ -59,6 +60,8 @@ function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
       return runTcpBlock(run, block);
     case 'ssl':
       return runSslBlock(run, block);
+    case 'headless':
+      return runHeadlessBlock(run, block);
     case 'headless':
       return runHeadlessBlock(run, block);
     case 'javascript':
