@@ -12,8 +12,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLab } from '../lab/src/lab.js';
+import { startOastLab } from '../lab/src/oast/oast-lab.js';
 import { ensurePanelBuilt } from './panel.mjs';
-import { DEMO_PLANTS, DEMO_SITE_LABEL, prepareDemoWorkspace } from './workspace.js';
+import { DEMO_OOB_LABEL, DEMO_PLANTS, DEMO_SITE_LABEL, prepareDemoWorkspace } from './workspace.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.PORT ?? 8088);
@@ -33,6 +34,13 @@ const lab = await startLab({ subnet, dnsPort: 0, controlPort: 0 });
 const site = `${DEMO_SITE_LABEL}.${lab.manifest().zone}`;
 for (const weakness of DEMO_PLANTS) await lab.weaknesses.plant(site, weakness);
 say(`Lab running on ${subnet}.0/24 (DNS ${lab.resolver}); weaknesses planted on ${site}.`);
+// Out-of-band: the lab's interaction server (Didban's own, apps/server/src/oast) and an app with a
+// blind SSRF and a blind XXE that calls back to it; the server hands it to the built-in worker.
+const oast = await startOastLab(lab);
+const oobApp = await oast.plant(`${DEMO_OOB_LABEL}.${lab.manifest().zone}`);
+say(
+  `Interaction server ${oast.serverUrl} (domain ${oast.domain}); blind SSRF and XXE planted on ${oobApp.name}.`,
+);
 
 // The demo's own embedded database, never the operator's PostgreSQL.
 const { DATABASE_URL: _operatorDatabase, ...inherited } = process.env;
@@ -60,6 +68,9 @@ const server: ChildProcess = spawn(
       DIDBAN_WORKER_PROVIDERS: Object.entries(lab.manifest().providers)
         .map(([name, url]) => `${name}=${lab.manifest().providerKey}@${url}`)
         .join(','),
+      // Out-of-band templates call back to the lab's interaction server (handed to workers at hello).
+      DIDBAN_OAST_DOMAIN: oast.domain,
+      DIDBAN_OAST_URL: oast.serverUrl,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   },
@@ -105,6 +116,7 @@ async function stop(code: number) {
     server.kill('SIGINT');
     await gone;
   }
+  await oast.stop();
   await lab.stop();
   process.exit(code);
 }

@@ -1,8 +1,10 @@
 /**
  * What `pnpm demo` does through the API, exactly as the panel would: sign up the demo account,
- * add an asset group on the lab (its discovery starts with it), then scan what discovery found
- * with the whole public template library, and report the first finding.
+ * add an asset group on the lab (its discovery starts with it), add the lab's out-of-band
+ * community templates as the account's own, then scan what discovery found with the whole public
+ * template library and those, and report the first finding and the first out-of-band one.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 // The root package has no workspace dependencies; the SDK is taken from source (like the lab).
 import { createApiClient, type Session } from '../../packages/core/src/index.js';
 
@@ -11,6 +13,10 @@ export const DEMO_ACCOUNT = { username: 'demo', email: 'demo@didban.test', passw
 export const DEMO_SITE_LABEL = 'shop';
 /** Weaknesses of the public library planted on it (templates find them at once, on 80 and 443). */
 export const DEMO_PLANTS = ['git-config-exposure', 'dotenv-file-exposure', 'ds-store-exposure'] as const;
+/** The lab app with a blind SSRF and a blind XXE (`partners` is in discovery's bundled wordlist). */
+export const DEMO_OOB_LABEL = 'partners';
+/** Community templates with `{{interactsh-url}}` that find it (scripts/lab/templates/oast). */
+const OOB_TEMPLATE_DIR = new URL('../lab/templates/oast/', import.meta.url);
 
 const READY_MS = 180_000;
 const DISCOVERY_MS = 180_000;
@@ -71,6 +77,13 @@ export async function prepareDemoWorkspace(options: {
     templateIds.push(...answer.results.map((t) => t.id));
     if (page >= answer.total_pages) break;
   }
+  // Out-of-band templates, as a user adds community templates: the account's own.
+  const oobIds = new Set<string>();
+  for (const file of readdirSync(OOB_TEMPLATE_DIR).sort()) {
+    const saved = await api.templates.create({ yaml: readFileSync(new URL(file, OOB_TEMPLATE_DIR), 'utf8') });
+    templateIds.push(saved.id);
+    oobIds.add(saved.template_id);
+  }
   const scan = await api.scans.bulkCreate({
     name: 'Demo: the lab with the public library',
     asset_groups: [group.id],
@@ -88,6 +101,19 @@ export async function prepareDemoWorkspace(options: {
   // The finding's own address: the panel opens its scan run with this finding's details open.
   say(
     `First finding: ${first.template_name} on ${first.host}:${first.port} — ${baseUrl}/vulnerabilities/${first.id}`,
+  );
+  const oob = await waitUntil('the first out-of-band finding', FINDING_MS, async () => {
+    for (let page = 1; ; page++) {
+      const answer = await api.scans.historyVulnerabilities(scan.scan_id, historyId, {
+        page,
+        page_size: 100,
+      });
+      const found = answer.results.find((v) => oobIds.has(v.template_id));
+      if (found || page >= answer.total_pages) return found;
+    }
+  });
+  say(
+    `First out-of-band finding (through the interaction server): ${oob.template_name} on ${oob.host}:${oob.port} — ${baseUrl}/vulnerabilities/${oob.id}`,
   );
   return { scanId: scan.scan_id, historyId };
 }

@@ -76,9 +76,8 @@ async function api(
       const secret = query.get('secret') ?? '';
       if (!id) return json(res, 400, { error: 'no id specified for poll' });
       if (!secret) return json(res, 400, { error: 'no secret specified for poll' });
-      const { data, aesKey } = await store.poll(id, secret);
-      // Go encodes an empty slice as null; clients accept both, this is what they get from interactsh.
-      return json(res, 200, { data: data.length ? data : null, extra: null, aes_key: aesKey });
+      const { aesKey } = store.openPoll(id, secret);
+      return await streamPoll(store, id, aesKey, res);
     }
     let parsed: Record<string, unknown>;
     try {
@@ -105,6 +104,43 @@ async function api(
     }
     return json(res, 500, { error: 'internal error' });
   }
+}
+
+/**
+ * The poll answer, `{"data":[…],"extra":null,"aes_key":"…"}`, written as the session's file is
+ * read: one encrypted interaction at a time with the socket's back-pressure, never the whole
+ * poll in memory (100 polls of 1,000 interactions used to lift the server's RSS for good).
+ */
+async function streamPoll(
+  store: SessionStore,
+  id: string,
+  aesKey: string,
+  res: ServerResponse,
+): Promise<void> {
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  let first = true;
+  const write = (text: string): void | Promise<void> => {
+    if (res.destroyed || res.write(text)) return;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  };
+  await store.drain(id, (line) => {
+    const text = `${first ? '{"data":[' : ','}${JSON.stringify(line)}`;
+    first = false;
+    return write(text);
+  });
+  // Go encodes an empty slice as null; clients accept both, this is what they get from interactsh.
+  res.end(`${first ? '{"data":null' : ']'},"extra":null,"aes_key":${JSON.stringify(aesKey)}}\n`);
 }
 
 function interaction(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { appendFile, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { LRUCache } from 'lru-cache';
 import { encryptInteraction, newSessionKey, parseClientPublicKey } from './oast-crypto.js';
 
@@ -138,24 +140,58 @@ export class SessionStore {
 
   /** interactsh's poll: every interaction since the last poll (removed), and the wrapped key. */
   async poll(correlationId: string, secret: string): Promise<{ data: string[]; aesKey: string }> {
+    const data: string[] = [];
+    const { aesKey } = this.openPoll(correlationId, secret);
+    await this.drain(correlationId, (line) => {
+      data.push(line);
+    });
+    return { data, aesKey };
+  }
+
+  /**
+   * The first half of a streamed poll: checks the id and secret (a SessionError before anything
+   * is sent) and answers the session's wrapped key; `drain` then hands over the interactions.
+   */
+  openPoll(correlationId: string, secret: string): { aesKey: string } {
     const session = this.authorised(correlationId, secret, 'could not get correlation-id from cache');
     // `get` makes the poll count as activity (sliding eviction).
     this.sessions.get(correlationId);
-    const data = await this.enqueue(session, async () => {
+    return { aesKey: session.wrappedKey };
+  }
+
+  /**
+   * Every interaction since the last poll, one encrypted line at a time, read from the session's
+   * file as a stream (a poll of thousands never holds the file in memory); the file goes after.
+   * `onLine` may return a promise (the answer's back-pressure); appends wait until it is done.
+   */
+  async drain(correlationId: string, onLine: (line: string) => void | Promise<void>): Promise<number> {
+    const session = this.sessions.peek(correlationId);
+    if (!session) return 0;
+    return this.enqueue(session, async () => {
       const reading = `${session.file}.poll`;
       try {
         await rename(session.file, reading);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
         throw error;
       }
-      const text = await readFile(reading, 'utf8');
-      await unlink(reading);
+      // Its bytes leave the caps now; appends arriving meanwhile wait behind this read (the chain).
       this.diskBytes -= session.bytes;
       session.bytes = 0;
-      return text.split('\n').filter((l) => l.length > 0);
+      let count = 0;
+      const input = createReadStream(reading, { encoding: 'utf8', highWaterMark: 64 * 1024 });
+      try {
+        for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+          if (line.length === 0) continue;
+          count++;
+          await onLine(line);
+        }
+      } finally {
+        input.destroy();
+        await unlink(reading).catch(() => undefined);
+      }
+      return count;
     });
-    return { data, aesKey: session.wrappedKey };
   }
 
   deregister(correlationId: string, secret: string): void {

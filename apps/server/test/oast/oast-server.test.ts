@@ -287,4 +287,32 @@ describe('bounds', () => {
     expect(oast.store.dropped).toBe(10 - got.length);
     expect(oast.store.bytesOnDisk).toBe(0);
   });
+
+  it('streams a poll of 2,000 interactions in one answer, all decrypted in order, then an empty poll answers null', async () => {
+    const serverUrl = await start();
+    const client = await register(serverUrl);
+    const got: Interaction[] = [];
+    const host = client.newUrl((i) => got.push(i));
+    for (let i = 0; i < 2000; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, k) => hit(oast.addresses.http!.port, host, `/${i + k}`)),
+      );
+    await expect.poll(() => oast.store.stored, { timeout: 20_000 }).toBe(2000);
+    await client.pollOnce(new AbortController().signal);
+    expect(got).toHaveLength(2000);
+    expect(new Set(got.map((i) => /^GET \/(\d+) /.exec(i.rawRequest)?.[1])).size).toBe(2000);
+    expect(oast.store.bytesOnDisk).toBe(0);
+    // What interactsh answers with nothing waiting (Go's nil slice), read off the wire.
+    const wire = await new Promise<string>((resolve, reject) => {
+      const { correlationId, secret } = client as unknown as { correlationId: string; secret: string };
+      request(`${serverUrl}/poll?id=${correlationId}&secret=${secret}`, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c));
+        res.on('end', () => resolve(text));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(JSON.parse(wire)).toEqual({ data: null, extra: null, aes_key: expect.any(String) });
+  });
 });

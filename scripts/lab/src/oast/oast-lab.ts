@@ -246,9 +246,8 @@ function queryA(name: string, host: string, port: number): Promise<string | unde
     socket.on('error', () => finish(undefined));
     socket.on('message', (message) => {
       try {
-        const answer = dnsPacket
-          .decode(message)
-          .answers?.find((a) => a.type === 'A' && typeof a.data === 'string');
+        const answers = (dnsPacket.decode(message).answers ?? []) as { type: string; data?: unknown }[];
+        const answer = answers.find((a) => a.type === 'A' && typeof a.data === 'string');
         finish(answer ? (answer.data as string) : undefined);
       } catch {
         finish(undefined);
