@@ -236,12 +236,12 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
         ...(options.country ? { country: options.country } : {}),
         ...((options.ip ?? defaultIp()) ? { ip: options.ip ?? defaultIp() } : {}),
         version: WORKER_VERSION,
-      }),
         // Shown on the worker's page: what it may run beyond requests to its targets.
         capabilities: {
           gates: runnerGates(options.runner ?? 'self-hosted', options.headless ? ['headless'] : []),
           interactsh: options.interactsh ? 'own' : 'none',
         },
+      }),
     );
     emit({ type: 'hello', workerId: hello.worker_id, name: hello.name });
     if (!options.interactsh && hello.interactsh) taskOptions = { ...options, interactsh: hello.interactsh };

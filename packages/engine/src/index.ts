@@ -1,4 +1,14 @@
 // discovery
+
+// end nuclei
+// Headless templates: the worker's browser budget (one Chromium, a page pool).
+export {
+  BrowserPool,
+  type BrowserPoolOptions,
+  type BrowserPoolStats,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PAGE_TIMEOUT_MS,
+} from './browser/browser-pool.js';
 export {
   type DiscoverOptions,
   DiscoveryInputError,
@@ -107,16 +117,6 @@ export {
   type Target,
   type TemplateSource,
 } from './nuclei/index.js';
-// end nuclei
-// Headless templates: the worker's browser budget (one Chromium, a page pool).
-export {
-  BrowserPool,
-  type BrowserPoolOptions,
-  type BrowserPoolStats,
-  DEFAULT_MAX_PAGES,
-  DEFAULT_PAGE_TIMEOUT_MS,
-} from './browser/browser-pool.js';
-export type { HeadlessScanOptions } from './nuclei/protocols/headless/headless-options.js';
 // The interactsh client: out-of-band templates, and the client of Didban's own interaction server.
 export {
   type Interaction,
@@ -124,14 +124,17 @@ export {
   type InteractshConfig,
 } from './nuclei/interactsh/interactsh-client.js';
 export { interactshServerUrl } from './nuclei/interactsh/server-url.js';
+export type { HeadlessScanOptions } from './nuclei/protocols/headless/headless-options.js';
 export {
   CAPABILITY_GATES,
   type CapabilityGate,
   type GateDefault,
   type GateName,
+  type GateState,
   gate,
   gateSkipReason,
   type Runner,
+  runnerGates,
 } from './nuclei/trust/gates.js';
 export {
   createScopePolicy,
@@ -139,11 +142,9 @@ export {
   installSocketGuard,
   type LookupCallback,
   parseAddress,
-  type GateState,
   parseScopeRange,
   parseScopeRanges,
   ScopeError,
-  runnerGates,
   type ScopePolicy,
   type ScopePolicyOptions,
   type ScopeRange,

@@ -6,7 +6,6 @@ import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads, type PayloadSet } from './payloads/generate-payloads.js';
 import { type JavascriptBlock, javascriptFields } from './protocols/javascript/javascript-block.js';
 import { compileHeadlessBlock } from './protocols/headless/headless-block.js';
-import { compileHeadlessBlock } from './protocols/headless/headless-block.js';
 import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
 import type { ScanProtocol } from './types.js';
 import { toByteString } from './util/bytes.js';
@@ -260,10 +259,6 @@ export function compileTemplate(
     } else if (key === 'ssl') {
       for (const [i, b] of parsed.ssl.entries()) blocks.push(at(key, i, () => sslBlock(b, i, dir)));
       order.push('ssl');
-    } else if (key === 'headless' && Array.isArray(parsed.raw.headless)) {
-      for (const [i, b] of (parsed.raw.headless as YamlMap[]).entries())
-        blocks.push(at(key, i, () => compileHeadlessBlock(b, i, dir, attack)));
-      order.push('headless');
     } else if (key === 'headless' && Array.isArray(parsed.raw.headless)) {
       for (const [i, b] of (parsed.raw.headless as YamlMap[]).entries())
         blocks.push(at(key, i, () => compileHeadlessBlock(b, i, dir, attack)));

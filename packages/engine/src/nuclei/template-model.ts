@@ -4,7 +4,6 @@ import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';
 import type { JavascriptBlock } from './protocols/javascript/javascript-block.js';
 import type { HeadlessBlock } from './protocols/headless/headless-block.js';
-import type { HeadlessBlock } from './protocols/headless/headless-block.js';
 import type { ScanProtocol } from './types.js';
 
 interface BlockBase {
@@ -72,7 +71,7 @@ export interface SslBlock extends BlockBase {
   readonly maxVersion?: string;
 }
 
-export type Block = HttpBlock | DnsBlock | TcpBlock | SslBlock | JavascriptBlock | HeadlessBlock | HeadlessBlock;
+export type Block = HttpBlock | DnsBlock | TcpBlock | SslBlock | JavascriptBlock | HeadlessBlock;
 
 export interface WorkflowStep {
   /** Templates this step runs (a `template:` path or the templates a `tags:` selector picked). */

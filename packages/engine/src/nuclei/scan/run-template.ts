@@ -3,7 +3,6 @@ import type { DslValue } from '../dsl/values.js';
 import { CookieJar } from '../http/cookie-jar.js';
 import { runFlow } from '../js/flow/run-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
-import { runHeadlessBlock } from '../protocols/headless/headless-executor.js';
 import { runJavascriptBlock } from '../protocols/javascript/run-javascript.js';
 import { runHeadlessBlock } from '../protocols/headless/headless-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
@@ -60,8 +59,6 @@ function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
       return runTcpBlock(run, block);
     case 'ssl':
       return runSslBlock(run, block);
-    case 'headless':
-      return runHeadlessBlock(run, block);
     case 'headless':
       return runHeadlessBlock(run, block);
     case 'javascript':
