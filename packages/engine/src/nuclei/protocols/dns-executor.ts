@@ -2,6 +2,7 @@ import { isIPv4 } from 'node:net';
 import { prefetchJarm } from '../dsl/jarm/jarm-helper.js';
 import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
+import { OobBlock } from '../interactsh/oob-block.js';
 import { evaluateOperators } from '../operators/evaluate-operators.js';
 import { payloadCombos } from '../payloads/generate-payloads.js';
 import type { BlockOutcome, TemplateRun } from '../scan/context.js';
@@ -32,10 +33,18 @@ export async function runDnsBlock(run: TemplateRun, block: DnsBlock): Promise<Bl
   for (const combo of payloadCombos(block.payloads, block.attack)) {
     if (scan.signal.aborted) break;
     const scope = new LayeredScope(new Map(), combo as Map<string, DslValue>, run.state, base);
-    let name = renderTemplate(block.name, scope).replace(/\.$/, '');
+    // Out-of-band: each {{interactsh-url}} in the name is a callback host of its own.
+    const oob = OobBlock.open(run, block.operators, 'dns', (s) => {
+      const r = partReader(s);
+      return (p) => r(p ?? 'raw');
+    });
+    let name = renderTemplate(oob ? oob.substitute(block.name) : block.name, scope).replace(/\.$/, '');
     if (block.type === 'PTR' && isIPv4(name)) name = reverseName(name);
     const reply = await resolve(run, block, name, resolvers);
-    if (!reply) continue;
+    if (!reply) {
+      oob?.cancel();
+      continue;
+    }
     const fields = replyFields(reply, name, block.type);
     if (exportsFields(run.template)) exportFields(run, block, fields);
     const opScope = new LayeredScope(fields, combo as Map<string, DslValue>, run.state, base);
@@ -54,6 +63,11 @@ export async function runDnsBlock(run: TemplateRun, block: DnsBlock): Promise<Bl
     // A flow call reads the operator result of every response (see js/flow/call-result.ts).
     run.observe?.(outcome);
     emitFindings(run, 'dns', outcome, {
+      matchedAt: name,
+      request: String(fields.get('request')),
+      response: String(fields.get('raw')),
+    });
+    oob?.arm(outcome.matched, opScope, {
       matchedAt: name,
       request: String(fields.get('request')),
       response: String(fields.get('raw')),

@@ -3,6 +3,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { prefetchJarm } from '../dsl/jarm/jarm-helper.js';
 import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
+import { OobBlock } from '../interactsh/oob-block.js';
 import { evaluateOperators } from '../operators/evaluate-operators.js';
 import { payloadCombos } from '../payloads/generate-payloads.js';
 import type { BlockOutcome, TemplateRun } from '../scan/context.js';
@@ -60,8 +61,16 @@ export async function runTcpBlock(run: TemplateRun, block: TcpBlock): Promise<Bl
       const scope = new LayeredScope(new Map(), combo as Map<string, DslValue>, run.state, base);
       const address = tcpAddress(renderTemplate(entry, scope), target.explicitPort, block.port);
       if (!address) continue;
-      const exchange = await converse(run, block, address, scope);
-      if (!exchange) continue;
+      // Out-of-band: each {{interactsh-url}} the inputs send is a callback host of its own.
+      const oob = OobBlock.open(run, block.operators, 'tcp', (s) => {
+        const r = partReader(s);
+        return (p) => r(p ?? 'data');
+      });
+      const exchange = await converse(run, block, address, scope, oob);
+      if (!exchange) {
+        oob?.cancel();
+        continue;
+      }
       if (exportsFields(run.template)) exportFields(run, block, exchange.fields);
       const opScope = new LayeredScope(exchange.fields, combo as Map<string, DslValue>, run.state, base);
       const read = partReader(opScope);
@@ -85,6 +94,12 @@ export async function runTcpBlock(run: TemplateRun, block: TcpBlock): Promise<Bl
         response: exchange.response,
         ip: address.host,
       });
+      oob?.arm(outcome.matched, opScope, {
+        matchedAt: at,
+        request: exchange.request,
+        response: exchange.response,
+        ip: address.host,
+      });
       if (outcome.matched) {
         matched = true;
         for (const n of outcome.matchedNames) names.add(n);
@@ -99,6 +114,7 @@ async function converse(
   block: TcpBlock,
   address: Address,
   scope: LayeredScope,
+  oob?: OobBlock,
 ): Promise<{ fields: Map<string, DslValue>; request: string; response: string } | undefined> {
   const { scan } = run;
   let socket: Socket | undefined;
@@ -110,7 +126,7 @@ async function converse(
     let request = '';
     let response = '';
     for (const input of block.inputs) {
-      const rendered = renderTemplate(input.data, scope);
+      const rendered = renderTemplate(oob ? oob.substitute(input.data) : input.data, scope);
       const data = input.hexAfterRender
         ? Buffer.from(rendered.replace(/\s+/g, ''), 'hex').toString('latin1')
         : rendered;
