@@ -9,6 +9,7 @@ const TEXT = {
   },
   newReport: { en: 'New report', fa: 'گزارش جدید' },
   reportButton: { en: 'Report', fa: 'گزارش' },
+  reportList: { en: 'Report these findings', fa: 'گزارش همین یافته‌ها' },
   dialogTitle: { en: 'Generate a report', fa: 'ساخت گزارش' },
   scope: { en: 'Scope', fa: 'دامنه' },
   'scope.scan_run': { en: 'Scan run', fa: 'اجرای اسکن' },
