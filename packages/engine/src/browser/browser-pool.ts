@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../discovery/screenshot/screenshotter.js';
+import { onAbort } from '../nuclei/util/abort-registry.js';
 
 export interface BrowserPoolOptions {
   /** Chromium binary. Default /usr/bin/chromium (or DIDBAN_CHROMIUM). */
@@ -180,17 +181,19 @@ export class BrowserPool {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
+      // One listener per signal however many runs wait (abort-registry.ts).
+      const stop = signal
+        ? onAbort(signal, () => {
+            const i = this.waiting.indexOf(wake);
+            if (i >= 0) this.waiting.splice(i, 1);
+            reject(signal.reason ?? new Error('aborted'));
+          })
+        : () => {};
       const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
+        stop();
         this.taken();
         resolve();
       };
-      const onAbort = () => {
-        const i = this.waiting.indexOf(wake);
-        if (i >= 0) this.waiting.splice(i, 1);
-        reject(signal?.reason ?? new Error('aborted'));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(wake);
     });
   }

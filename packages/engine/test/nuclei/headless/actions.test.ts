@@ -199,6 +199,16 @@ matchers:
     );
   });
 
+  it('an empty `action:` is skipped as nuclei skips it (CVE-2025-25062 has one)', async () => {
+    await expectOneFinding(
+      template(
+        'empty-action',
+        `${nav('/')}\n- action:\n  args: {code: "() => 1"}\n- action: waitload`,
+        words('body', 'rendered-by-script'),
+      ),
+    );
+  });
+
   it('an unknown action fails the load with the step named', () => {
     const { invalid } = loadTemplates([{ content: template('bad', '- action: fly', words('body', 'x')) }]);
     expect(invalid[0]!.errors[0]!.message).toContain('steps[0]: invalid action type "fly"');

@@ -83,8 +83,11 @@ export function compileHeadlessBlock(
 ): HeadlessBlock {
   const rawSteps = (b.steps as YamlMap[] | undefined) ?? [];
   if (!Array.isArray(rawSteps)) throw new Error('steps: must be a list of actions');
-  const steps = rawSteps.map((s, i): HeadlessAction => {
-    const action = String(s?.action ?? '').trim();
+  // An empty `action:` is YAML null: Go leaves the step's type unset and the engine skips it.
+  const kept = rawSteps.filter((s) => s?.action !== null && s?.action !== undefined && s.action !== '');
+  const steps = kept.map((s): HeadlessAction => {
+    const i = rawSteps.indexOf(s);
+    const action = String(s.action).trim();
     if (!KNOWN.has(action)) throw new Error(`steps[${i}]: invalid action type ${JSON.stringify(action)}`);
     const args: Record<string, string> = {};
     for (const [k, v] of Object.entries((s.args as YamlMap | undefined) ?? {})) args[k] = argText(v);

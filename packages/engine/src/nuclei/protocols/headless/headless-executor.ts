@@ -21,6 +21,7 @@ import type { BlockOutcome, TemplateRun } from '../../scan/context.js';
 import { emitFindings, storeExtracted } from '../../scan/emit-findings.js';
 import { LayeredScope } from '../../scan/layered-scope.js';
 import { httpVariables } from '../../target.js';
+import { onAbort } from '../../util/abort-registry.js';
 import { matchBudget } from '../../util/budget.js';
 import { fromByteString, toByteString } from '../../util/bytes.js';
 import { partReader, resolveScheme } from '../http-executor.js';
@@ -104,8 +105,7 @@ async function runOnce(
     return undefined;
   }
   // The template's budget or the scan's end closes the page, which ends any action waiting on it.
-  const onAbort = () => void lease.release();
-  scan.signal.addEventListener('abort', onAbort, { once: true });
+  const stopWatching = onAbort(scan.signal, () => void lease.release());
   const history: HistoryItem[] = [];
   const blocked: string[] = [];
   const rules: RouteRule[] = [];
@@ -227,7 +227,7 @@ async function runOnce(
     }
     return { matched: outcome.matched, matchedNames: outcome.matchedNames };
   } finally {
-    scan.signal.removeEventListener('abort', onAbort);
+    stopWatching();
     await lease.release();
   }
 }

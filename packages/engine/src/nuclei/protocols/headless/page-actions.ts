@@ -16,6 +16,7 @@ import { hasUnresolved, renderTemplate } from '../../dsl/render.js';
 import type { DslValue } from '../../dsl/values.js';
 import { sleep } from '../../dsl/wait-for.js';
 import type { LayeredScope } from '../../scan/layered-scope.js';
+import { onAbort } from '../../util/abort-registry.js';
 import { fromByteString, toByteString } from '../../util/bytes.js';
 import type { HeadlessAction } from './headless-block.js';
 
@@ -367,14 +368,16 @@ export async function runAction(state: PageState, action: HeadlessAction): Promi
       const max = timeArg(text(state, action, 'max-duration'), 10, 1000);
       let dialog = state.dialogs.shift();
       if (!dialog) {
+        let stopWaiting = () => {};
         await new Promise<void>((done) => {
           const timer = setTimeout(done, max);
           state.dialogWaiter = () => {
             clearTimeout(timer);
             done();
           };
-          state.signal.addEventListener('abort', () => done(), { once: true });
+          stopWaiting = onAbort(state.signal, done);
         });
+        stopWaiting();
         state.dialogWaiter = undefined;
         dialog = state.dialogs.shift();
       }
