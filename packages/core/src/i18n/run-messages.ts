@@ -79,6 +79,11 @@ const RUN_MESSAGES: readonly RunMessage[] = [
     fa: () => 'قالب‌های headless به مرورگر نیاز دارند و کارگزارهای دیدبان مرورگر اجرا نمی‌کنند',
   },
   {
+    pattern: /^headless templates need Chromium, which this worker does not have \(not found at (.+)\)$/,
+    fa: (m) =>
+      `قالب‌های headless به Chromium نیاز دارند و این کارگزار آن را ندارد (در ${isolate(m[1]!)} یافت نشد)`,
+  },
+  {
     pattern: /^code templates execute local interpreters on the worker, which Didban does not allow$/,
     fa: () => 'قالب‌های code مفسرهای محلی را روی کارگزار اجرا می‌کنند و دیدبان این را اجازه نمی‌دهد',
   },
