@@ -5,12 +5,36 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type * as Ssh2 from 'ssh2';
+
+/** The part of ssh2's server API the lab uses (the lab has no dependencies of its own to type it). */
+interface SshAuthContext {
+  method: string;
+  username: string;
+  password?: string;
+  accept(): void;
+  reject(methods?: string[]): void;
+}
+interface SshConnection {
+  on(event: 'error' | 'ready', cb: () => void): void;
+  on(event: 'authentication', cb: (ctx: SshAuthContext) => void): void;
+  end(): void;
+}
+interface SshServer {
+  listen(port: number, host: string, cb: () => void): void;
+  address(): AddressInfo | string | null;
+  close(cb: () => void): void;
+}
+interface Ssh2 {
+  Server: new (
+    options: { hostKeys: string[]; ident?: string },
+    onClient: (client: SshConnection) => void,
+  ) => SshServer;
+}
 
 // The lab is no workspace package: ssh2 is borrowed from the engine's folder (as deps.ts does).
 const ssh2 = createRequire(new URL('../../../../packages/engine/package.json', import.meta.url))(
   'ssh2',
-) as typeof Ssh2;
+) as Ssh2;
 
 export interface LabSsh {
   readonly host: string;

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmbServer } from '../../../../../scripts/lab/src/protocols/smb-server.js';
 import { type LabSsh, startSshServer } from '../../../../../scripts/lab/src/protocols/ssh-server.js';
 import { createScopePolicy, installSocketGuard } from '../../../src/index.js';
 import { collectScan, loadTemplates } from '../../../src/nuclei/index.js';
@@ -105,12 +106,13 @@ describe('the javascript protocol', { timeout: 120_000 }, () => {
       Export(c.FingerprintMySQL(Host, Port));
     args: {Host: "{{Host}}", Port: "3306"}
     matchers: [{type: dsl, dsl: ["success == true"]}]
-    extractors: [{type: json, json: ['.Version']}]
+    extractors: [{type: json, json: ['"Version: "+ .Version ', '"TLS "+ .TLS']}]
 `,
     );
     const { findings } = await collectScan({ templates, targets: [MYSQL] });
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.extractedResults[0]).toMatch(/^\d+\.\d+/);
+    // jq: a string plus a string joins them; a string plus a boolean is an error (no value), as in nuclei.
+    expect(findings[0]!.extractedResults).toEqual([expect.stringMatching(/^Version: \d+\.\d+/)]);
 
     const login = load(
       'mysql-login',
@@ -201,6 +203,95 @@ describe('the javascript protocol', { timeout: 120_000 }, () => {
     expect(ping.connections()).toBe(before);
   });
 
+  it('reads SMB2 negotiation and the NTLM challenge of the lab SMB banner (nuclei/smb, no credentials)', async () => {
+    const smb = await startSmbServer({ smb1: true, signingRequired: false });
+    try {
+      const templates = load(
+        'smb-info',
+        `  - code: |
+      var m = require("nuclei/smb");
+      var c = m.SMBClient();
+      var response = c.ConnectSMBInfoMode(Host, Port);
+      var meta = new m.SMBClient().ListSMBv2Metadata(Host, Port);
+      ExportAs('domain', meta.DNSDomainName);
+      ExportAs('os', meta.OSVersion);
+      Export(response);
+      Export(meta);
+    args: {Host: "{{Host}}", Port: "445"}
+    matchers:
+      - type: word
+        words: ['"SupportV1": true', '"VerString": "SMB 2.1"', '"SigningEnabled": true', '"SigningRequired": false']
+        condition: and
+    extractors:
+      - type: dsl
+        dsl: ['domain + " " + os']
+      - type: regex
+        regex: ['"LargeMTU": true']
+`,
+      );
+      const { findings, failures } = await collectScan({ templates, targets: [`127.0.0.1:${smb.port}`] });
+      expect(failures).toEqual([]);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]!.extractedResults.sort()).toEqual([
+        '"LargeMTU": true',
+        'lab.didban.test 10.0.17763',
+      ]);
+    } finally {
+      await smb.stop();
+    }
+  });
+
+  it('tells MSSQL and Oracle listeners apart from other services (TDS PRELOGIN, TNS CONNECT)', async () => {
+    const banner = async (reply: Buffer) => {
+      const server = createServer((socket) => {
+        socket.on('error', () => {});
+        socket.once('data', () => socket.end(reply));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { port: (server.address() as { port: number }).port, close: () => server.close() };
+    };
+    // A PRELOGIN response (type 4, length 13) and a TNS REFUSE (type 4) carrying the listener version.
+    const tds = await banner(Buffer.from('0401000d00000100ff0f000000', 'hex'));
+    const refuse = Buffer.from('(DESCRIPTION=(TMP=)(VSNNUM=318767104)(ERR=12514))', 'latin1');
+    const head = Buffer.alloc(12);
+    head.writeUInt16BE(12 + refuse.length, 0);
+    head.writeUInt8(4, 4);
+    head.writeUInt16BE(refuse.length, 10);
+    const tns = await banner(Buffer.concat([head, refuse]));
+    try {
+      const templates = load(
+        'db-detect',
+        `  - code: |
+      var m = require("nuclei/mssql");
+      m.MSSQLClient().IsMssql(Host, Port);
+    args: {Host: "{{Host}}", Port: "${tds.port}"}
+    matchers: [{type: dsl, name: mssql, dsl: ["response == true", "success == true"], condition: and}]
+  - code: |
+      Export(require('nuclei/oracle').IsOracle(Host, Port));
+    args: {Host: "{{Host}}", Port: "${tns.port}"}
+    extractors: [{type: regex, regex: ['Oracle TNS Listener Version:([0-9.]+)']}]
+`,
+      );
+      const { findings } = await collectScan({ templates, targets: ['127.0.0.1'] });
+      expect(findings.map((f) => f.matcherName ?? f.extractedResults[0])).toEqual([
+        'mssql',
+        'Oracle TNS Listener Version:19.0.0.0.0',
+      ]);
+      // Neither is the other: a TNS listener is no MSSQL server.
+      const wrong = load(
+        'not-mssql',
+        `  - code: require("nuclei/mssql").MSSQLClient().IsMssql(Host, Port)
+    args: {Host: "{{Host}}", Port: "${tns.port}"}
+    matchers: [{type: dsl, dsl: ["response == true"]}]
+`,
+      );
+      expect((await collectScan({ templates: wrong, targets: ['127.0.0.1'] })).findings).toEqual([]);
+    } finally {
+      tds.close();
+      tns.close();
+    }
+  });
+
   it('refuses at load a template whose module or function the sandbox lacks, naming it', () => {
     const result = loadTemplates([
       {
@@ -224,7 +315,10 @@ describe('the javascript protocol', { timeout: 120_000 }, () => {
       },
     ]);
     expect(result.rejected.map((r) => [r.code, r.reason])).toEqual([
-      ['javascript-module-smb', expect.stringMatching(/^nuclei\/smb: /)],
+      [
+        'javascript-module-smb',
+        expect.stringMatching(/^nuclei\/smb: ListShares: listing shares needs an authenticated SMB2 session/),
+      ],
       ['javascript-module-net', 'nuclei/net: Listen is not implemented'],
     ]);
     const node = loadTemplates([{ content: template('node', `  - code: require('child_process')\n`) }]);

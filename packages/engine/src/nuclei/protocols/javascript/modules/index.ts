@@ -1,6 +1,8 @@
+import { mssqlModule, oracleModule } from './detect.js';
 import { bytesModule, fsModule, ldapModule, rdpModule, rsyncModule, sshModule } from './more.js';
 import { netModule } from './net.js';
 import { redisModule } from './redis.js';
+import { smbModule } from './smb.js';
 import { mysqlModule, postgresModule } from './sql.js';
 import type { HostModule } from './types.js';
 
@@ -17,14 +19,14 @@ export const MODULES: ReadonlyMap<string, HostModule> = new Map(
     rdpModule,
     fsModule,
     bytesModule,
+    smbModule,
+    mssqlModule,
+    oracleModule,
   ].map((m) => [m.name, m]),
 );
 
 /** Modules nuclei has that Didban does not provide, with the reason. */
 export const REFUSED_MODULES: Readonly<Record<string, string>> = {
-  smb: 'SMB sessions (share listing, NTLM info, signing) need an SMB2 client the sandbox does not have yet',
-  mssql: 'the TDS (MSSQL) client is not provided',
-  oracle: 'the Oracle TNS client is not provided',
   smtp: 'the SMTP client is not provided',
   pop3: 'the POP3 client is not provided',
   kerberos: 'Kerberos is not provided',
@@ -80,6 +82,10 @@ export function javascriptRefusal(
     for (const call of text.matchAll(/\.([A-Z][A-Za-z0-9_]*)\s*\(/g)) {
       const fn = call[1]!;
       if (!api.has(fn)) {
+        for (const name of required) {
+          const why = MODULES.get(name.replace('nuclei/', ''))?.refused?.[fn];
+          if (why) return `${name}: ${fn}: ${why}`;
+        }
         const owner = required.map((r) => r.replace('nuclei/', '')).join(', ') || 'no module';
         return `nuclei/${owner}: ${fn} is not implemented`;
       }

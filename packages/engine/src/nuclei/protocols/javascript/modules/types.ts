@@ -13,4 +13,6 @@ export interface HostModule {
   readonly functions: Readonly<Record<string, HostCall>>;
   readonly guest: string;
   readonly api: readonly string[];
+  /** Functions nuclei has that this module does not provide, with the reason (named at load). */
+  readonly refused?: Readonly<Record<string, string>>;
 }
