@@ -102,18 +102,24 @@ export async function prepareDemoWorkspace(options: {
   say(
     `First finding: ${first.template_name} on ${first.host}:${first.port} — ${baseUrl}/vulnerabilities/${first.id}`,
   );
-  const oob = await waitUntil('the first out-of-band finding', FINDING_MS, async () => {
-    for (let page = 1; ; page++) {
-      const answer = await api.scans.historyVulnerabilities(scan.scan_id, historyId, {
-        page,
-        page_size: 100,
-      });
-      const found = answer.results.find((v) => oobIds.has(v.template_id));
-      if (found || page >= answer.total_pages) return found;
-    }
-  });
-  say(
-    `First out-of-band finding (through the interaction server): ${oob.template_name} on ${oob.host}:${oob.port} — ${baseUrl}/vulnerabilities/${oob.id}`,
-  );
+  // Out-of-band findings come a little later (the worker polls the interaction server); waiting
+  // for one never stops the demo.
+  try {
+    const oob = await waitUntil('the first out-of-band finding', FINDING_MS, async () => {
+      for (let page = 1; ; page++) {
+        const answer = await api.scans.historyVulnerabilities(scan.scan_id, historyId, {
+          page,
+          page_size: 100,
+        });
+        const found = answer.results.find((v) => oobIds.has(v.template_id));
+        if (found || page >= answer.total_pages) return found;
+      }
+    });
+    say(
+      `First out-of-band finding (through the interaction server): ${oob.template_name} on ${oob.host}:${oob.port} — ${baseUrl}/vulnerabilities/${oob.id}`,
+    );
+  } catch (error) {
+    say(`No out-of-band finding: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return { scanId: scan.scan_id, historyId };
 }
