@@ -3,12 +3,19 @@ import type { Lang } from './lang.js';
 /** The Intl locale of a language: Persian digits and calendar in fa. */
 export const intlLocaleOf = (lang: Lang): string => (lang === 'fa' ? 'fa-IR' : 'en-US');
 
+/** Persian's own thousands (٬ U+066C) and decimal (٫ U+066B) separators. */
+const PERSIAN_SEPARATORS: Record<string, string> = { ',': '\u066c', '.': '\u066b' };
+
 /**
  * The one number formatter of every interface (panel, notifications worded by the server, CLI):
- * Persian digits and separators in fa ("۱٬۲۳۴"), "1,234" in en.
+ * Persian digits and separators in fa ("۱٬۲۳۴"), "1,234" in en. A runtime whose ICU has no Persian
+ * data (Node built with small-icu, a trimmed browser) formats fa as en-US: its digits and Latin
+ * separators ("۳,۰۰۰") are made Persian here, so fa never shows a Latin comma.
  */
 export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(intlLocaleOf(lang)).format(value);
+  const text = new Intl.NumberFormat(intlLocaleOf(lang)).format(value);
+  if (lang !== 'fa') return text;
+  return localDigits(text, lang).replace(/[,.]/g, (c) => PERSIAN_SEPARATORS[c] ?? c);
 }
 
 const PERSIAN_ZERO = 0x06f0;

@@ -41,7 +41,7 @@ export function GroupDetails({ group }: { group: AssetGroup }) {
       ? `${t('frequency.custom')}: ${group.custom_weekdays.map((d) => weekday(d, intlLocale(lang))).join('، ')}`
       : t(`frequency.${group.scan_frequency}`);
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="group-details">
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="group-details">
       <Item label={t('wizard.roots')}>
         <span data-testid="group-roots">{list(group.roots)}</span>
       </Item>

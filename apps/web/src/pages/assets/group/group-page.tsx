@@ -82,7 +82,7 @@ export function GroupPage() {
       </header>
       <EmptyDiscoveryNotice assetCount={g.asset_count} latest={enumeration.data?.history[0]} />
       <OverLimitNotice latest={enumeration.data?.history[0]} />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('group.settings')}</h2>
           <GroupDetails group={g} />

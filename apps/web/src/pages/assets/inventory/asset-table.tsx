@@ -135,7 +135,7 @@ export function InventorySkeleton({ view }: { view: 'card' | 'table' }) {
   }
   return (
     <div
-      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
       role="status"
       aria-busy="true"
       aria-label={t('loading')}

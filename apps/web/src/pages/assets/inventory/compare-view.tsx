@@ -73,7 +73,7 @@ export function CompareView({
         data.added.length + data.removed.length + data.changed.length === 0 ? (
           <ListState kind="empty">{t('inventory.compare.none')}</ListState>
         ) : (
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <AssetList
               testId="compare-added"
               title={t('inventory.compare.added', { n: formatNumber(data.added.length, lang) })}

@@ -191,7 +191,7 @@ function Inventory({ groupId }: { groupId?: string }) {
                   onDelete={setDeleting}
                 />
               ) : (
-                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                   {results.map((asset) => (
                     <AssetCard
                       key={asset.id}

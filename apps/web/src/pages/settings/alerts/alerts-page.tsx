@@ -196,10 +196,11 @@ export function AlertsPage() {
             <table className="w-full text-start text-sm" data-testid="delivery-log">
               <thead className="text-zinc-400">
                 <tr>
+                  {/* Status first: on a phone it is the one column seen without scrolling the log. */}
+                  <th className="p-2 text-start">{t('status')}</th>
                   <th className="p-2 text-start">{t('time')}</th>
                   <th className="p-2 text-start">{t('channel')}</th>
                   <th className="p-2 text-start">{t('events')}</th>
-                  <th className="p-2 text-start">{t('status')}</th>
                   <th className="p-2 text-start">{t('code')}</th>
                   <th className="p-2 text-start">{t('error')}</th>
                 </tr>
@@ -214,6 +215,9 @@ export function AlertsPage() {
                       data-testid="delivery-row"
                       data-status={d.status}
                     >
+                      <td className="whitespace-nowrap p-2" data-testid="delivery-status">
+                        {t(`status.${d.status}`)}
+                      </td>
                       {/* The panel's one date format ("6 Azar 1405, 13:05"), not the browser's numeric one. */}
                       <td className="whitespace-nowrap p-2" data-testid="delivery-time">
                         {formatDateTime(d.created_at, lang)}
@@ -235,7 +239,6 @@ export function AlertsPage() {
                           ? t('testMessage')
                           : list(d.event_kinds.map((k) => (isEventKind(k) ? t(`trigger.${k}`) : k)))}
                       </td>
-                      <td className="whitespace-nowrap p-2">{t(`status.${d.status}`)}</td>
                       <td className="p-2" data-testid="delivery-code">
                         {d.response_code === null ? '—' : formatNumber(d.response_code, lang)}
                       </td>
