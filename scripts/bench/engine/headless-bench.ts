@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   let peakNode = 0;
   let peakChromium = 0;
   let peakTotal = 0;
-  const samples: { runs: number; nodeMb: number; chromiumMb: number }[] = [];
+  let peakRssSum = 0;
+  const samples: { runs: number; nodeMb: number; chromiumPssMb: number; chromiumRssSumMb: number }[] = [];
   const started = performance.now();
   while (done < RUNS) {
     const batch = templates.slice(0, Math.min(BATCH, RUNS - done));
@@ -73,8 +74,10 @@ async function main(): Promise<void> {
     const chromium = await pool.chromiumRss();
     peakNode = Math.max(peakNode, node);
     peakChromium = Math.max(peakChromium, chromium);
+    const rssSum = pool.stats().chromiumRssSum;
     peakTotal = Math.max(peakTotal, node + chromium);
-    samples.push({ runs: done, nodeMb: mb(node), chromiumMb: mb(chromium) });
+    peakRssSum = Math.max(peakRssSum, rssSum);
+    samples.push({ runs: done, nodeMb: mb(node), chromiumPssMb: mb(chromium), chromiumRssSumMb: mb(rssSum) });
   }
   const seconds = (performance.now() - started) / 1000;
   const stats = pool.stats();
@@ -90,7 +93,8 @@ async function main(): Promise<void> {
         seconds: Math.round(seconds * 10) / 10,
         runsPerSecond: Math.round((done / seconds) * 10) / 10,
         peakNodeRssMb: mb(peakNode),
-        peakChromiumRssMb: mb(peakChromium),
+        peakChromiumPssMb: mb(peakChromium),
+        peakChromiumRssSumMb: mb(peakRssSum),
         peakWorkerTotalMb: mb(peakTotal),
         pool: stats,
         samples,

@@ -18,7 +18,10 @@ export interface BrowserPoolOptions {
   readonly maxPages?: number;
   /** Page timeout: every action and navigation of a page, in ms. Default 20 000 (nuclei's). */
   readonly pageTimeoutMs?: number;
-  /** Chromium RSS (all its processes) past which it is restarted. Default 768 MB. */
+  /**
+   * Chromium's memory (the proportional set size of all its processes: shared pages counted once)
+   * past which it is restarted. Default 768 MB.
+   */
   readonly memoryCeilingBytes?: number;
   /** Leases between two memory checks. Default 25. */
   readonly checkEvery?: number;
@@ -46,8 +49,10 @@ export interface BrowserPoolStats {
   readonly leases: number;
   readonly open: number;
   readonly peakOpen: number;
-  /** Last measured Chromium RSS in bytes (0 before the first check). */
+  /** Last measured Chromium memory in bytes, PSS summed over its processes (0 before the first check). */
   readonly chromiumRss: number;
+  /** The same processes' RSS summed (shared pages counted once per process: an upper bound). */
+  readonly chromiumRssSum: number;
   /** Time the last launch took, ms. */
   readonly lastLaunchMs: number;
 }
@@ -76,7 +81,15 @@ export class BrowserPool {
   private sinceCheck = 0;
   private restartPending = false;
   private closed = false;
-  private counters = { launches: 0, restarts: 0, leases: 0, peakOpen: 0, chromiumRss: 0, lastLaunchMs: 0 };
+  private counters = {
+    launches: 0,
+    restarts: 0,
+    leases: 0,
+    peakOpen: 0,
+    chromiumRss: 0,
+    chromiumRssSum: 0,
+    lastLaunchMs: 0,
+  };
 
   constructor(options: BrowserPoolOptions = {}) {
     this.executablePath = options.executablePath ?? process.env.DIDBAN_CHROMIUM ?? '/usr/bin/chromium';
@@ -229,22 +242,30 @@ export class BrowserPool {
   }
 
   /**
-   * Resident memory of every Chromium process (browser, renderers, GPU/utility), read from /proc
-   * for the process ids Chromium reports (SystemInfo.getProcessInfo). 0 when not running.
+   * Memory of every Chromium process (browser, renderers, GPU/utility) for the process ids Chromium
+   * reports (SystemInfo.getProcessInfo), read from /proc: the PSS sum (each shared page split
+   * between the processes that map it, so the V8 snapshot and libraries count once), or the RSS
+   * sum where smaps_rollup is missing. 0 when not running.
    */
   async chromiumRss(): Promise<number> {
     const browser = await this.browser?.catch(() => undefined);
     if (!browser) return 0;
     let total = 0;
+    let rssSum = 0;
     try {
       const session = await browser.newBrowserCDPSession();
       const info = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number }[] };
       await session.detach().catch(() => {});
-      for (const { id } of info.processInfo) total += rssOf(id);
+      for (const { id } of info.processInfo) {
+        const m = memoryOf(id);
+        total += m.pss;
+        rssSum += m.rss;
+      }
     } catch {
       return this.counters.chromiumRss;
     }
     this.counters.chromiumRss = total;
+    this.counters.chromiumRssSum = rssSum;
     return total;
   }
 
@@ -256,13 +277,21 @@ export class BrowserPool {
   }
 }
 
-/** VmRSS of one process in bytes, 0 when it is gone or /proc is not there. */
-function rssOf(pid: number): number {
+/** PSS and RSS of one process in bytes (PSS falls back to RSS without smaps_rollup); 0 when gone. */
+function memoryOf(pid: number): { pss: number; rss: number } {
+  const kb = (text: string, field: string) => {
+    const v = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(text)?.[1];
+    return v ? Number(v) * 1024 : 0;
+  };
+  let rss = 0;
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-    return kb ? Number(kb) * 1024 : 0;
+    rss = kb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS');
   } catch {
-    return 0;
+    return { pss: 0, rss: 0 };
+  }
+  try {
+    return { pss: kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss') || rss, rss };
+  } catch {
+    return { pss: rss, rss };
   }
 }

@@ -49,27 +49,34 @@ describe('browser pool', () => {
     try {
       const started = await pool.warm();
       expect(started).toBeGreaterThan(0);
-      // 25 leases asked for at once: 10 open, the rest wait for a page to come back.
-      let open = 0;
-      let peak = 0;
+      // 10 pages out: the 11th waits until one comes back, then gets a recycled slot.
+      const ten = await Promise.all(Array.from({ length: 10 }, () => pool.lease()));
+      expect(pool.stats().open).toBe(10);
+      let eleventhLent = false;
+      const eleventh = pool.lease().then((lease) => {
+        eleventhLent = true;
+        return lease;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(eleventhLent).toBe(false);
+      await ten[0]!.release();
+      const lease11 = await eleventh;
+      await lease11.page.setContent('<p>x</p>');
+      await Promise.all([...ten.slice(1), lease11].map((l) => l.release()));
+      // 14 more asked for at once: never more than 10 open.
       await Promise.all(
-        Array.from({ length: 25 }, async () => {
+        Array.from({ length: 14 }, async () => {
           const lease = await pool.lease();
-          open++;
-          peak = Math.max(peak, open);
           await lease.page.setContent('<p>x</p>');
-          await new Promise((r) => setTimeout(r, 50));
-          open--;
           await lease.release();
         }),
       );
-      expect(peak).toBe(10);
       expect(pool.stats()).toMatchObject({ launches: 1, restarts: 0, leases: 25, open: 0, peakOpen: 10 });
 
       // A recycled page starts clean: nothing one run stored is visible to the next.
-      const first = await pool.lease();
-      await first.context.addCookies([{ name: 'left', value: 'over', url: 'http://x.test/' }]);
-      await first.release();
+      const used = await pool.lease();
+      await used.context.addCookies([{ name: 'left', value: 'over', url: 'http://x.test/' }]);
+      await used.release();
       const second = await pool.lease();
       expect(await second.context.cookies()).toEqual([]);
       await second.release();
