@@ -1,5 +1,6 @@
-import type { BulkTriageInput, FindingRetest, VulnerabilityListQuery } from '@didban/core';
+import type { BulkTriageInput, VulnerabilityListQuery } from '@didban/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../hooks/use-auth';
 import { useLang } from '../../hooks/use-lang';
@@ -29,21 +30,28 @@ export function useFindingComments(vulnId: string) {
   return useQuery({ queryKey: FINDING_KEYS.comments(vulnId), queryFn: () => api.findings.comments(vulnId) });
 }
 
-/** A queued retest is looked at every 2 s until its verdict arrives; the finding is then refreshed. */
+/**
+ * A queued retest is looked at every 2 s until its verdict arrives; then the finding, its history
+ * and the lists are refreshed (the verdict may have changed its status).
+ */
 export function useFindingRetests(vulnId: string) {
   const queryClient = useQueryClient();
-  return useQuery({
+  const retests = useQuery({
     queryKey: FINDING_KEYS.retests(vulnId),
-    queryFn: async () => {
-      const before = queryClient.getQueryData<FindingRetest[]>(FINDING_KEYS.retests(vulnId));
-      const retests = await api.findings.retests(vulnId);
-      const wasWaiting = before?.some((r) => r.status === 'queued');
-      if (wasWaiting && !retests.some((r) => r.status === 'queued'))
-        void queryClient.invalidateQueries({ queryKey: ALL });
-      return retests;
-    },
+    queryFn: () => api.findings.retests(vulnId),
     refetchInterval: (query) => (query.state.data?.some((r) => r.status === 'queued') ? 2_000 : false),
   });
+  const waiting = retests.data?.some((r) => r.status === 'queued') ?? false;
+  const wasWaiting = useRef(waiting);
+  useEffect(() => {
+    if (wasWaiting.current && !waiting) {
+      void queryClient.invalidateQueries({ queryKey: FINDING_KEYS.history(vulnId) });
+      void queryClient.invalidateQueries({ queryKey: ['scans', 'vulnerability', vulnId] });
+      void queryClient.invalidateQueries({ queryKey: ['scans', 'vulnerabilities'] });
+    }
+    wasWaiting.current = waiting;
+  }, [waiting, vulnId, queryClient]);
+  return retests;
 }
 
 export function useRetest(vulnId: string) {
