@@ -517,6 +517,27 @@ describe('headless: block options', () => {
     expect(result.findings.map((f) => f.matchedAt)).toEqual([`${base}/`]);
   });
 
+  it('template variables, also those built from the target, reach the steps', async () => {
+    const yaml = `id: vars
+info: {name: vars, author: didban, severity: info}
+variables:
+  page: "{{BaseURL}}/echo"
+  marker: "var-marker"
+headless:
+  - steps:
+      - action: setheader
+        args: {part: request, key: X-Set, value: "{{marker}}"}
+      - action: navigate
+        args: {url: "{{page}}"}
+    matchers:
+      - type: word
+        words: ["x-set=var-marker"]
+`;
+    const result = await run(yaml);
+    expect(result.failures).toEqual([]);
+    expect(result.findings.map((f) => f.matchedAt)).toEqual([`${base}/echo`]);
+  });
+
   it('user_agent custom: the page’s requests carry it', async () => {
     await expectOneFinding(
       template(

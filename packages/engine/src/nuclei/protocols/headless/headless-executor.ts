@@ -12,6 +12,7 @@
  */
 import type { Request, Route } from 'playwright-core';
 import type { PageLease } from '../../../browser/browser-pool.js';
+import { renderTemplate } from '../../dsl/render.js';
 import type { DslValue } from '../../dsl/values.js';
 import { sendRequest } from '../../http/send-request.js';
 import type { HttpResponse } from '../../http/types.js';
@@ -97,6 +98,8 @@ async function runOnce(
   const out = new Map<string, DslValue>();
   const top = new Map<string, DslValue>();
   const scope = new LayeredScope(top, out, combo as Map<string, DslValue>, run.state, base);
+  // Variables that needed the target (`{{BaseURL}}/x`) are rendered now that it is known.
+  for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
   let lease: PageLease;
   try {
     lease = await pool.lease({ userAgent: userAgentOf(run, block), signal: scan.signal });
