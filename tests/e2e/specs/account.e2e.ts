@@ -11,6 +11,7 @@ import { en } from '../../../apps/web/src/i18n/locales/en';
 import { enPanel } from '../../../apps/web/src/i18n/locales/en/panel';
 import { fa } from '../../../apps/web/src/i18n/locales/fa';
 import { faPanel } from '../../../apps/web/src/i18n/locales/fa/panel';
+import { passwordText } from '../../../apps/web/src/pages/auth/password-text';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { foreignTextProblems } from '../support/fa-text';
 import { mailsTo } from '../support/mail-box';
@@ -52,6 +53,7 @@ const noSideScroll = (page: Page) =>
 
 describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
   const w = WORDS[lang];
+  const pt = passwordText(lang);
 
   it('change password: current one required, rules at their fields; other sessions end, the old password is refused', async () => {
     const account = newAccount(`pw${lang}`);
@@ -124,6 +126,10 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
       await page.setViewportSize({ width: 375, height: 800 });
       await screenshot(page, `account-settings-375-${lang}`);
       expect(await noSideScroll(page)).toBe(true);
+      // Signed in, "Forgot your current password?" still opens the request page.
+      await page.getByRole('link', { name: w.settings.password.forgot }).click();
+      await page.getByRole('heading', { name: pt('forgot.title') }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth/forgot-password');
       expect(tab.errors).toEqual([]);
     } finally {
       await tab.context.close();
@@ -140,20 +146,20 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
       await page.goto('/auth/sign-in');
       await page.getByRole('link', { name: w.auth.signIn.forgot }).click();
       await page.waitForURL('**/auth/forgot-password');
-      await page.getByRole('heading', { name: w.auth.forgot.title }).waitFor();
+      await page.getByRole('heading', { name: pt('forgot.title') }).waitFor();
 
       // An address without an account: the same page as for a real one, and no mail.
       const nobody = `nobody-${account.username}@example.test`;
       await page.getByLabel(w.auth.fields.email, { exact: true }).fill(nobody);
-      await page.getByRole('button', { name: w.auth.forgot.submit }).click();
+      await page.getByRole('button', { name: pt('forgot.submit') }).click();
       const sent = page.getByTestId('forgot-sent');
-      await sent.getByRole('heading', { name: w.auth.forgot.sentTitle }).waitFor();
+      await sent.getByRole('heading', { name: pt('forgot.sentTitle') }).waitFor();
       const unknownPage = (await sent.textContent())?.replace(nobody, '<address>');
 
       await page.goto('/auth/forgot-password');
       await page.getByLabel(w.auth.fields.email, { exact: true }).fill(account.email);
-      await page.getByRole('button', { name: w.auth.forgot.submit }).click();
-      await sent.getByRole('heading', { name: w.auth.forgot.sentTitle }).waitFor();
+      await page.getByRole('button', { name: pt('forgot.submit') }).click();
+      await sent.getByRole('heading', { name: pt('forgot.sentTitle') }).waitFor();
       expect((await sent.textContent())?.replace(account.email, '<address>')).toBe(unknownPage);
       await screenshot(page, `account-forgot-sent-${lang}`);
 
@@ -173,19 +179,19 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
 
       // The link opens the reset page; a weak password is refused at its field first.
       await page.goto(link);
-      await page.getByRole('heading', { name: w.auth.reset.title }).waitFor();
+      await page.getByRole('heading', { name: pt('reset.title') }).waitFor();
       await screenshot(page, `account-reset-${lang}`);
       const fresh = `Quiet-lantern-${lang}-93`;
-      await page.getByLabel(w.auth.reset.newPassword, { exact: true }).fill('      ');
+      await page.getByLabel(pt('reset.newPassword'), { exact: true }).fill('      ');
       await page.getByLabel(w.auth.fields.confirmPassword, { exact: true }).fill('      ');
-      await page.getByRole('button', { name: w.auth.reset.submit }).click();
-      await expect.poll(() => fieldError(page, w.auth.reset.newPassword).textContent()).toBeTruthy();
-      await page.getByLabel(w.auth.reset.newPassword, { exact: true }).fill(fresh);
+      await page.getByRole('button', { name: pt('reset.submit') }).click();
+      await expect.poll(() => fieldError(page, pt('reset.newPassword')).textContent()).toBeTruthy();
+      await page.getByLabel(pt('reset.newPassword'), { exact: true }).fill(fresh);
       await page.getByLabel(w.auth.fields.confirmPassword, { exact: true }).fill(fresh);
-      await page.getByRole('button', { name: w.auth.reset.submit }).click();
+      await page.getByRole('button', { name: pt('reset.submit') }).click();
       // Signed in at home; earlier sessions ended.
       await page.waitForURL((url) => url.pathname === '/');
-      await snackbar(page, w.auth.reset.done);
+      await snackbar(page, pt('reset.done'));
       expect(await statusOf(before.access)).toBe(401);
       expect((await login(account, fresh)).user.email).toBe(account.email);
       await expect(login(account)).rejects.toMatchObject({ code: 'invalid_credentials' });
@@ -194,13 +200,13 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
       const second = await openPage(browser, baseUrl, lang, 'mobile');
       try {
         await second.page.goto(link);
-        await second.page.getByLabel(w.auth.reset.newPassword, { exact: true }).fill(`${fresh}-again`);
+        await second.page.getByLabel(pt('reset.newPassword'), { exact: true }).fill(`${fresh}-again`);
         await second.page.getByLabel(w.auth.fields.confirmPassword, { exact: true }).fill(`${fresh}-again`);
-        await second.page.getByRole('button', { name: w.auth.reset.submit }).click();
+        await second.page.getByRole('button', { name: pt('reset.submit') }).click();
         const dead = second.page.getByTestId('reset-link-dead');
-        await dead.getByRole('heading', { name: w.auth.reset.deadTitle }).waitFor();
+        await dead.getByRole('heading', { name: pt('reset.deadTitle') }).waitFor();
         expect(await dead.textContent()).toContain(translate('errors.reset_link_invalid', lang));
-        await dead.getByRole('link', { name: w.auth.reset.askNew }).waitFor();
+        await dead.getByRole('link', { name: pt('reset.askNew') }).waitFor();
         await screenshot(second.page, `account-reset-used-375-${lang}`);
         expect(await noSideScroll(second.page)).toBe(true);
       } finally {

@@ -130,6 +130,7 @@ const routes = () => [
   '/templates',
   '/workers',
   `/workers/${ids.worker}`,
+  '/reports',
   '/settings',
   '/settings/teams',
   `/settings/teams/${ids.team}`,

@@ -284,4 +284,52 @@ describe.each(['fa', 'en'] as const)('reports in %s', (lang) => {
     },
     REPORT_MS * 2,
   );
+
+  it('a weekly or monthly report mailed through an email channel is added on /reports, listed, and stopped', async () => {
+    const api = apiOf(owner);
+    const channel = await api.alerts.createChannel({
+      name: `Reports mail ${lang}`,
+      kind: 'email',
+      language: lang,
+      settings: { recipients: ['security-team@example.test'] },
+    });
+    const { context, page, errors } = await openPage(browser, baseUrl, lang);
+    try {
+      await openSignedIn(page, owner, '/reports');
+      const form = page.getByTestId('report-schedule-form');
+      await form.getByLabel(t('channel'), { exact: true }).selectOption(channel.id);
+      await form.getByLabel(t('cadence'), { exact: true }).selectOption('monthly');
+      await form.getByRole('button', { name: t('addSchedule') }).click();
+      await page
+        .getByTestId('snackbar-message')
+        .filter({ hasText: t('scheduleAdded') })
+        .first()
+        .waitFor();
+      const row = page.getByTestId('report-schedules').getByRole('listitem');
+      await expect.poll(() => row.count()).toBe(1);
+      const text = await row.first().textContent();
+      expect(text).toContain(t('cadence.monthly'));
+      expect(text).toContain(`Reports mail ${lang}`);
+      const [schedule] = await api.reports.listSchedules();
+      expect(schedule).toMatchObject({
+        channel_id: channel.id,
+        cadence: 'monthly',
+        preset: 'executive',
+        format: 'pdf',
+        lang,
+      });
+      expect(Date.parse(schedule!.next_run_at!)).toBeGreaterThan(Date.now());
+      await screenshot(page, `reports-schedules-${lang}`);
+      await row
+        .first()
+        .getByRole('button', { name: t('stopSchedule') })
+        .click();
+      await page.getByText(t('schedulesEmpty')).waitFor();
+      expect(await api.reports.listSchedules()).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await api.alerts.deleteChannel(channel.id);
+    }
+  });
 });

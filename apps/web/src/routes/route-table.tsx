@@ -40,8 +40,14 @@ export const routes: RouteObject[] = [
             path: PATHS.signUp,
             lazy: () => import('../pages/auth/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
           },
+        ],
+      },
+      {
+        // "Forgot password" and the emailed reset link (issue 35): the sign-in frame, open to a
+        // signed-in visitor too (the profile links here; a reset link may open in a signed-in browser).
+        lazy: () => import('../pages/auth/password-layout').then((m) => ({ Component: m.PasswordLayout })),
+        children: [
           {
-            // "Forgot password" and the emailed reset link (issue 35).
             path: PATHS.forgotPassword,
             lazy: () =>
               import('../pages/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),

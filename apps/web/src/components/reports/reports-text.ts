@@ -99,7 +99,7 @@ const TEXT = {
   },
   toAlerts: { en: 'Alert channels', fa: 'کانال‌های هشدار' },
   channel: { en: 'Email channel', fa: 'کانال ایمیل' },
-  cadence: { en: 'Every', fa: 'هر' },
+  cadence: { en: 'Frequency', fa: 'تناوب' },
   'cadence.weekly': { en: 'Weekly', fa: 'هفتگی' },
   'cadence.monthly': { en: 'Monthly', fa: 'ماهانه' },
   addSchedule: { en: 'Add schedule', fa: 'افزودن زمان‌بندی' },

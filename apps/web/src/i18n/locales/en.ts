@@ -120,28 +120,6 @@ export const en = {
       toSignUp: 'Create one',
       forgot: 'Forgot password?',
     },
-    forgot: {
-      title: 'Forgot your password?',
-      subtitle: 'Enter the email address of your account. We will send a link to choose a new password.',
-      submit: 'Send the link',
-      submitting: 'Sending…',
-      sentTitle: 'Check your email',
-      sentBody: 'If an account uses this address, a link to choose a new password is on its way to:',
-      sentHint:
-        'The link works once, for 30 minutes. Nothing arrived? Look in the spam folder, or ask again in a few minutes.',
-      back: 'Back to sign in',
-    },
-    reset: {
-      title: 'Choose a new password',
-      subtitle: 'After this, every session of your account is signed out, and you are signed in here.',
-      newPassword: 'New password',
-      submit: 'Set the new password',
-      submitting: 'Saving…',
-      done: 'Your password was changed. Every other session was signed out.',
-      deadTitle: 'This link cannot be used',
-      missing: 'This address has no reset code. Open the whole link from the email.',
-      askNew: 'Ask for a new link',
-    },
     signUp: {
       title: 'Create your Didban account',
       subtitle: 'Discover your assets and scan them for weaknesses.',

@@ -12,6 +12,7 @@ import { errorText, fieldErrorsOf } from '../../lib/error-text';
 import { snackbarStore } from '../../lib/snackbar-store';
 import { PATHS } from '../../routes/paths';
 import { passwordApi } from './password-api';
+import { passwordText } from './password-text';
 
 /**
  * /auth/forgot-password (issue 35): an address to mail a single-use reset link to. The answer is
@@ -20,6 +21,7 @@ import { passwordApi } from './password-api';
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const lang = useLang();
+  const p = passwordText(lang);
   const form = useForm(passwordForgotRequest, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useAsyncAction(passwordApi.forgot, {
@@ -39,20 +41,20 @@ export function ForgotPasswordPage() {
   if (sentTo !== null)
     return (
       <div className="flex flex-col gap-6" data-testid="forgot-sent">
-        <AuthHeading title={t('forgot.sentTitle')} subtitle={t('forgot.sentBody')} />
+        <AuthHeading title={p('forgot.sentTitle')} subtitle={p('forgot.sentBody')} />
         <p className="break-words rounded-lg bg-zinc-950/60 px-3 py-2 text-sm" dir="ltr">
           {sentTo}
         </p>
-        <p className="text-sm text-zinc-400">{t('forgot.sentHint')}</p>
+        <p className="text-sm text-zinc-400">{p('forgot.sentHint')}</p>
         <Link to={PATHS.signIn} className="text-center text-sm font-medium text-brand-300 hover:underline">
-          {t('forgot.back')}
+          {p('forgot.back')}
         </Link>
       </div>
     );
 
   return (
     <div className="flex flex-col gap-6">
-      <AuthHeading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
+      <AuthHeading title={p('forgot.title')} subtitle={p('forgot.subtitle')} />
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <TextField
           label={t('fields.email')}
@@ -65,11 +67,11 @@ export function ForgotPasswordPage() {
           onChange={(e) => form.setField('email', e.target.value)}
         />
         <Button type="submit" className="mt-2 w-full" disabled={send.isPending}>
-          {send.isPending ? t('forgot.submitting') : t('forgot.submit')}
+          {send.isPending ? p('forgot.submitting') : p('forgot.submit')}
         </Button>
       </form>
       <Link to={PATHS.signIn} className="text-center text-sm font-medium text-brand-300 hover:underline">
-        {t('forgot.back')}
+        {p('forgot.back')}
       </Link>
     </div>
   );

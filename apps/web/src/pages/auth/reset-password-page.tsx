@@ -14,6 +14,7 @@ import { snackbarStore } from '../../lib/snackbar-store';
 import { workspaceStore } from '../../lib/workspace-store';
 import { PATHS } from '../../routes/paths';
 import { passwordApi } from './password-api';
+import { passwordText } from './password-text';
 
 /**
  * /auth/reset-password?token=… (issue 35): the page the emailed link opens. A new password twice;
@@ -23,6 +24,7 @@ import { passwordApi } from './password-api';
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const lang = useLang();
+  const p = passwordText(lang);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -32,7 +34,7 @@ export function ResetPasswordPage() {
     onSuccess: (session) => {
       authStore.signIn(session);
       workspaceStore.set(null);
-      snackbarStore.show(t('reset.done'), 'success');
+      snackbarStore.show(p('reset.done'), 'success');
       navigate(PATHS.home, { replace: true });
     },
     onError: (error) => {
@@ -55,22 +57,22 @@ export function ResetPasswordPage() {
   if (!token || linkDead !== null)
     return (
       <div className="flex flex-col gap-6" data-testid="reset-link-dead">
-        <AuthHeading title={t('reset.deadTitle')} subtitle={linkDead ?? t('reset.missing')} />
+        <AuthHeading title={p('reset.deadTitle')} subtitle={linkDead ?? p('reset.missing')} />
         <Link
           to={PATHS.forgotPassword}
           className="text-center text-sm font-medium text-brand-300 hover:underline"
         >
-          {t('reset.askNew')}
+          {p('reset.askNew')}
         </Link>
       </div>
     );
 
   return (
     <div className="flex flex-col gap-6">
-      <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
+      <AuthHeading title={p('reset.title')} subtitle={p('reset.subtitle')} />
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <TextField
-          label={t('reset.newPassword')}
+          label={p('reset.newPassword')}
           name="new_password"
           type="password"
           dir="ltr"
@@ -90,11 +92,11 @@ export function ResetPasswordPage() {
           onChange={(e) => form.setField('confirm_password', e.target.value)}
         />
         <Button type="submit" className="mt-2 w-full" disabled={reset.isPending}>
-          {reset.isPending ? t('reset.submitting') : t('reset.submit')}
+          {reset.isPending ? p('reset.submitting') : p('reset.submit')}
         </Button>
       </form>
       <Link to={PATHS.signIn} className="text-center text-sm font-medium text-brand-300 hover:underline">
-        {t('forgot.back')}
+        {p('forgot.back')}
       </Link>
     </div>
   );
