@@ -8,13 +8,14 @@
 export type FlowExpr =
   | {
       readonly kind: 'call';
-      readonly protocol: 'http' | 'dns' | 'tcp' | 'ssl';
+      readonly protocol: 'http' | 'dns' | 'tcp' | 'ssl' | 'javascript';
       readonly ids: readonly string[];
     }
   | { readonly kind: 'and' | 'or'; readonly left: FlowExpr; readonly right: FlowExpr };
 
-const PROTOCOLS: Record<string, 'http' | 'dns' | 'tcp' | 'ssl'> = {
+const PROTOCOLS: Record<string, 'http' | 'dns' | 'tcp' | 'ssl' | 'javascript'> = {
   http: 'http',
+  javascript: 'javascript',
   dns: 'dns',
   tcp: 'tcp',
   network: 'tcp',

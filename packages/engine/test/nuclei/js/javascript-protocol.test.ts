@@ -135,12 +135,17 @@ describe('the javascript protocol', { timeout: 120_000 }, () => {
       `  - code: |
       var m = require("nuclei/ssh");
       var response = m.SSHClient().ConnectSSHInfoMode(Host, Port);
+      // Go field names in the script (as CVE-2023-48795 reads them), zcrypto's JSON names in the text.
+      ExportAs('kex', typeof response.ServerKex.KexAlgos[0] + ' ' + Array.isArray(response.ServerKex.MACsServerClient));
       Export(response);
     args: {Host: "{{Host}}", Port: "22"}
+    matchers-condition: and
     matchers:
       - type: word
         words: ['"UserAuth"', '"password"', kex_algorithms, server_to_client_macs]
         condition: and
+      - type: dsl
+        dsl: ['kex == "string true"']
     extractors: [{type: json, json: ['.ServerID.Raw']}]
   - pre-condition: |
       var m = require("nuclei/ssh");
@@ -232,7 +237,7 @@ describe('the javascript protocol', { timeout: 120_000 }, () => {
       const { findings, failures } = await collectScan({ templates, targets: [`127.0.0.1:${smb.port}`] });
       expect(failures).toEqual([]);
       expect(findings).toHaveLength(1);
-      expect(findings[0]!.extractedResults.sort()).toEqual([
+      expect([...findings[0]!.extractedResults].sort()).toEqual([
         '"LargeMTU": true',
         'lab.didban.test 10.0.17763',
       ]);
@@ -289,6 +294,44 @@ describe('the javascript protocol', { timeout: 120_000 }, () => {
     } finally {
       tds.close();
       tns.close();
+    }
+  });
+
+  it('reads an earlier http block through template.<protocol>_<field> in a flow (http() then javascript())', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const web = createHttpServer((_req, res) => {
+      res.setHeader('set-cookie', ['sid=1; HttpOnly', 'theme=dark; Secure']);
+      res.end('hi');
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    try {
+      // As the community's http/misconfiguration/cookies-without-secure.yaml does.
+      const result = loadTemplates([
+        {
+          content: `id: cookies-without-secure
+info: {name: c, author: didban, severity: info}
+flow: |
+  http()
+  javascript()
+http:
+  - method: GET
+    path: ["{{BaseURL}}"]
+javascript:
+  - code: |
+      const lines = template.http_all_headers.split(/\\r\\n/).filter((l) => l.toLowerCase().startsWith('set-cookie:'));
+      lines.filter((l) => !l.toLowerCase().includes('secure')).map((l) => l.match(/set-cookie:\\s*([^=]+)=/i)[1])
+    extractors: [{type: regex, regex: ['[a-zA-Z0-9_-]+']}]
+`,
+        },
+      ]);
+      expect(result.rejected).toEqual([]);
+      const { findings } = await collectScan({
+        templates: result.templates,
+        targets: [`http://127.0.0.1:${(web.address() as { port: number }).port}`],
+      });
+      expect(findings.map((f) => [f.protocol, f.extractedResults])).toEqual([['javascript', ['sid']]]);
+    } finally {
+      web.close();
     }
   });
 

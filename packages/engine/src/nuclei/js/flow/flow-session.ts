@@ -17,6 +17,7 @@ export const FLOW_PROTOCOLS: Readonly<Record<string, Block['protocol']>> = {
   ssl: 'ssl',
   tcp: 'tcp',
   network: 'tcp',
+  javascript: 'javascript',
 };
 
 /**

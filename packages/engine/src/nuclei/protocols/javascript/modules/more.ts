@@ -54,6 +54,19 @@ async function sshInfo(ctx: ModuleContext, host: unknown, port: unknown) {
       },
       ClientID: { Raw: 'SSH-2.0-Go', ProtoVersion: '2.0', SoftwareVersion: 'Go', Comment: '' },
       ServerKex: {
+        KexAlgos: lists[0],
+        ServerHostKeyAlgos: lists[1],
+        CiphersClientServer: lists[2],
+        CiphersServerClient: lists[3],
+        MACsClientServer: lists[4],
+        MACsServerClient: lists[5],
+        CompressionClientServer: lists[6],
+        CompressionServerClient: lists[7],
+        LanguagesClientServer: lists[8],
+        LanguagesServerClient: lists[9],
+        FirstKexFollows: payload[at.o] === 1,
+        Reserved: payload.readUInt32BE(at.o + 1),
+        // zcrypto's KexInitMsg marshals itself with these names (what templates match as text).
         __json: {
           cookie: payload.subarray(1, 17).toString('base64'),
           kex_algorithms: lists[0],
@@ -152,7 +165,9 @@ export const sshModule: HostModule = {
     SSHClient.prototype.ConnectWithKey = function (h, p, u, k) { return __host('ssh', 'ConnectWithKey', h, p, u, k); };
     SSHClient.prototype.ConnectSSHInfoMode = function (h, p) {
       const r = __host('ssh', 'ConnectSSHInfoMode', h, p);
-      r.ServerKex = __struct(r.ServerKex.__json, true);
+      const kexJson = r.ServerKex.__json;
+      delete r.ServerKex.__json;
+      Object.defineProperty(r.ServerKex, 'toJSON', { value: () => kexJson });
       r.ServerID = __struct(r.ServerID); r.ClientID = __struct(r.ClientID);
       return __struct(r);
     };
