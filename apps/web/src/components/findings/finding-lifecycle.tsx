@@ -228,7 +228,7 @@ function CommentThread({ vulnId }: { vulnId: string }) {
               </p>
               {c.mentions.length ? (
                 <p className="mt-1 text-xs text-brand-300" data-testid="comment-mentions">
-                  {t('lifecycle.mentioned', { who: c.mentions.map((m) => `@${m}`).join('، ') })}
+                  <Mentions names={c.mentions} />
                 </p>
               ) : null}
             </li>
@@ -294,6 +294,19 @@ function CommentThread({ vulnId }: { vulnId: string }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** "Mentioned: @a, @b" with the names isolated left to right, so an RTL line keeps @ before each name. */
+function Mentions({ names }: { names: string[] }) {
+  const { t } = useTranslation('scans');
+  const [before = '', after = ''] = t('lifecycle.mentioned', { who: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <bdi dir="ltr">{names.map((m) => `@${m}`).join(', ')}</bdi>
+      {after}
+    </>
   );
 }
 

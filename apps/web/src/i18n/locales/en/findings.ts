@@ -83,6 +83,15 @@ export const findingsEn = {
     chooseStatus: 'Choose a status',
     chooseAssignee: 'Choose a member',
   },
+  sla: {
+    title: 'Days to fix (SLA)',
+    hint: 'An open finding is due this many days after it was first seen; leave a field empty for no due date.',
+    none: 'No due date',
+    invalid: 'Use whole days from 1 to 3650, or leave the field empty.',
+    save: 'Save',
+    saved: 'The SLA was saved; due dates that follow it have moved.',
+    saveFailed: 'Failed to save the SLA.',
+  },
   export: {
     button: 'Export',
     csv: 'CSV',
