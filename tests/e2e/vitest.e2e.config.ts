@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests. Named *.e2e.config.ts so the root unit-test run (tests/*/vitest.config.ts) skips
-// them; `pnpm --filter @didban/tests-e2e test` runs them. One real server for the whole run; files
-// run one after another because they share it and two cores are all we have.
+// them; `pnpm --filter @didban/tests-e2e test` runs them. One real server for the whole run, shared
+// by two spec files at a time: every spec signs up accounts of its own and places its targets on a
+// random lab subnet or port 0, so files never see each other's data. DIDBAN_E2E_WORKERS overrides.
 export default defineConfig({
   resolve: { conditions: ['didban-source'] },
   ssr: { resolve: { conditions: ['didban-source'] } },
@@ -10,7 +11,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['specs/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: Number(process.env.DIDBAN_E2E_WORKERS) || 2,
     testTimeout: 60_000,
     hookTimeout: 90_000,
     // expect.poll waits 1 s by default. On two busy cores a page can take longer than that to
