@@ -538,6 +538,22 @@ headless:
     expect(result.findings.map((f) => f.matchedAt)).toEqual([`${base}/echo`]);
   });
 
+  it('payload values with variables ({{RootURL}}) are rendered; {{randstr_1}} is one value per run', async () => {
+    const result = await run(
+      template(
+        'rendered-payloads',
+        `- action: setheader
+  args: {part: request, key: X-Set, value: "{{randstr_1}}"}
+- action: navigate
+  args: {url: "{{p}}"}`,
+        `matchers:\n  - type: dsl\n    dsl: ['contains(body, "x-set=" + randstr_1) && len(randstr_1) == 27']`,
+        'payloads:\n      p: ["{{RootURL}}/echo"]',
+      ),
+    );
+    expect(result.failures).toEqual([]);
+    expect(result.findings.map((f) => f.matchedAt)).toEqual([`${base}/echo`]);
+  });
+
   it('user_agent custom: the page’s requests carry it', async () => {
     await expectOneFinding(
       template(

@@ -65,6 +65,8 @@ export interface HeadlessBlock {
   readonly customUserAgent?: string;
   readonly disableCookie: boolean;
   readonly stopAtFirstMatch: boolean;
+  /** `randstr_1`, `randstr_2`… the steps use: a fresh random string each per run. */
+  readonly randstrNames: readonly string[];
 }
 
 const KNOWN = new Set<string>(HEADLESS_ACTIONS);
@@ -115,5 +117,6 @@ export function compileHeadlessBlock(
     // `cookie-reuse` is nuclei's old spelling of the default; only `disable-cookie` turns it off.
     disableCookie: b['disable-cookie'] === true,
     stopAtFirstMatch: b['stop-at-first-match'] === true,
+    randstrNames: [...new Set(JSON.stringify(rawSteps).match(/\brandstr_\d+\b/g) ?? [])],
   };
 }

@@ -12,6 +12,7 @@
  */
 import type { Request, Route } from 'playwright-core';
 import type { PageLease } from '../../../browser/browser-pool.js';
+import { randomKsuid } from '../../compile-template.js';
 import { renderTemplate } from '../../dsl/render.js';
 import type { DslValue } from '../../dsl/values.js';
 import { sendRequest } from '../../http/send-request.js';
@@ -97,7 +98,14 @@ async function runOnce(
   const pool = headless.pool!;
   const out = new Map<string, DslValue>();
   const top = new Map<string, DslValue>();
-  const scope = new LayeredScope(top, out, combo as Map<string, DslValue>, run.state, base);
+  // Payload values are rendered against the variables first (`{{RootURL}}oast.live`), as nuclei's
+  // RenderMap does before the steps see them.
+  const values = new Map<string, DslValue>();
+  const plain = new LayeredScope(new Map(), run.state, base);
+  for (const [k, v] of combo) values.set(k, v.includes('{{') ? renderTemplate(v, plain) : v);
+  // `{{randstr_N}}`: a random string per N, the same in every step of the run.
+  for (const n of block.randstrNames) top.set(n, randomKsuid());
+  const scope = new LayeredScope(top, out, values, run.state, base);
   // Variables that needed the target (`{{BaseURL}}/x`) are rendered now that it is known.
   for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
   let lease: PageLease;
