@@ -3,7 +3,10 @@
  * and MariaDB (ports overridable with DIDBAN_TEST_REDIS / _POSTGRES / _MYSQL as host:port), the
  * lab's ssh2 server, and TCP servers of the test's own on free ports.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmbServer } from '../../../../../scripts/lab/src/protocols/smb-server.js';
 import { type LabSsh, startSshServer } from '../../../../../scripts/lab/src/protocols/ssh-server.js';
@@ -332,6 +335,47 @@ javascript:
       expect(findings.map((f) => [f.protocol, f.extractedResults])).toEqual([['javascript', ['sid']]]);
     } finally {
       web.close();
+    }
+  });
+
+  it('runs init once: nuclei/fs reads the templates folder, updatePayload replaces a list; paths outside are refused', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'didban-js-fs-'));
+    try {
+      mkdirSync(join(root, 'words'));
+      writeFileSync(join(root, 'words', 'a.txt'), 'PING');
+      writeFileSync(join(root, 'words', 'b.txt'), 'HELLO');
+      const path = join(root, 'init.yaml');
+      const content = template(
+        'init-fs',
+        `  - init: |
+      const fs = require('nuclei/fs');
+      updatePayload('word', fs.ReadFilesFromDir(dir));
+      set('Suffix', '\\r\\n');
+    code: |
+      const c = require('nuclei/net').Open('tcp', Host + ':' + Port);
+      c.Send(W + Suffix);
+      c.RecvString();
+    args: {Host: "{{Host}}", Port: "1", dir: "words", W: "{{word}}"}
+    payloads: {word: [placeholder]}
+    matchers: [{type: word, words: [PONG]}]
+  - code: require('nuclei/fs').ReadFileAsString('/etc/hostname')
+    args: {Host: "{{Host}}", Port: "1"}
+    matchers: [{type: dsl, dsl: ["success == true"]}]
+`,
+      );
+      const result = loadTemplates([{ content, path }]);
+      expect(result.rejected).toEqual([]);
+      const { findings, failures } = await collectScan({
+        templates: result.templates,
+        targets: [`127.0.0.1:${ping.port}`],
+      });
+      // Only the file holding PING got the PONG; the placeholder was never sent.
+      expect(findings).toHaveLength(1);
+      expect(failures.map((f) => f.message)).toEqual([
+        `127.0.0.1:${ping.port}: nuclei/fs: /etc/hostname is outside the templates folder`,
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

@@ -14,6 +14,11 @@ export interface JavascriptBlock {
   readonly protocol: 'javascript';
   /** The script; its last value (or what it `Export`s) is the `response`. */
   readonly code: string;
+  /**
+   * Runs once per template (nuclei runs it at load) with arguments rendered from the variables;
+   * its `set(name, value)` adds an argument and `updatePayload(name, list)` replaces a payload list.
+   */
+  readonly init?: string;
   /** Runs first with the same arguments; anything but a truthy result skips the block on this target. */
   readonly preCondition?: string;
   /** `args` in YAML order: globals of the script, `{{…}}` rendered per payload combination. */
@@ -78,16 +83,18 @@ export function javascriptFields(
   }
   const code = String(b.code ?? '');
   const preCondition = typeof b['pre-condition'] === 'string' ? b['pre-condition'] : undefined;
+  const init = typeof b.init === 'string' && b.init.trim() ? b.init : undefined;
   return {
     protocol: 'javascript',
     code,
     preCondition,
+    init,
     args,
     ports,
     excludePorts,
     threads: Number(b.threads ?? 0) || 0,
     stopAtFirstMatch: b['stop-at-first-match'] === true,
     filesRoot,
-    modules: requiredModules(code, preCondition),
+    modules: requiredModules(code, preCondition, init),
   };
 }

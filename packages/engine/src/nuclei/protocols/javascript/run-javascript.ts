@@ -3,12 +3,13 @@ import type { DslValue } from '../../dsl/values.js';
 import { sharedJsPool } from '../../js/runtime/pool.js';
 import { runSandboxed } from '../../js/runtime/sandbox.js';
 import { evaluateOperators } from '../../operators/evaluate-operators.js';
-import { type PayloadCombo, payloadCombos } from '../../payloads/generate-payloads.js';
+import { type PayloadCombo, type PayloadSet, payloadCombos } from '../../payloads/generate-payloads.js';
 import type { BlockOutcome, TemplateRun } from '../../scan/context.js';
 import { emitFindings, storeExtracted } from '../../scan/emit-findings.js';
 import { LayeredScope } from '../../scan/layered-scope.js';
 import { domainVariables } from '../../target.js';
 import { matchBudget } from '../../util/budget.js';
+import { toByteString } from '../../util/bytes.js';
 import { exportFields, exportsFields } from '../export-fields.js';
 import { partReader } from '../http-executor.js';
 import type { JavascriptBlock } from './javascript-block.js';
@@ -58,7 +59,64 @@ export async function runJavascriptBlock(run: TemplateRun, block: JavascriptBloc
   return { matched, matchedNames: [...names] };
 }
 
-async function runOnPort(run: TemplateRun, block: JavascriptBlock, port: string): Promise<BlockOutcome> {
+/** What a block's `init:` changed: arguments it `set` and payload lists it replaced. */
+interface Prepared {
+  readonly block: JavascriptBlock;
+  readonly error?: string;
+}
+
+const prepared = new WeakMap<JavascriptBlock, Promise<Prepared>>();
+
+/**
+ * nuclei runs `init:` once when it compiles the template, with the arguments rendered from the
+ * template variables; here it runs once, before the block's first target (a failed init leaves
+ * the block as written, as nuclei only warns).
+ */
+function prepare(run: TemplateRun, block: JavascriptBlock): Promise<Prepared> {
+  if (!block.init) return Promise.resolve({ block });
+  let done = prepared.get(block);
+  if (!done) {
+    done = (async () => {
+      const sets: [string, unknown][] = [];
+      const updates = new Map<string, readonly string[]>();
+      const scope = new LayeredScope(new Map(), run.state);
+      const args: Record<string, unknown> = {};
+      for (const [k, v] of block.args) {
+        if (typeof v === 'string' && v.includes('{')) {
+          const rendered = renderTemplate(v, scope);
+          args[k] = rendered === v ? '' : rendered;
+        } else args[k] = v;
+      }
+      const result = await runScript(run, block, block.init!, args, {
+        set: (name, value) => {
+          if (!name) throw new Error('variable name cannot be empty');
+          if (value === null || value === undefined) throw new Error('variable value cannot be empty');
+          sets.push([String(name), value]);
+          return null;
+        },
+        updatePayload: (name, value) => {
+          if (block.payloads.size === 0) throw new Error('payloads not defined and cannot be updated');
+          const list = (Array.isArray(value) ? value : [value]).map((v) => toByteString(String(v ?? '')));
+          updates.set(String(name), list);
+          return null;
+        },
+      });
+      const payloads: PayloadSet = new Map([...block.payloads, ...updates]);
+      const argList = [
+        ...block.args.filter(([k]) => !sets.some(([n]) => n === k)),
+        ...sets,
+      ] as JavascriptBlock['args'];
+      return { block: { ...block, payloads, args: argList }, error: result.error };
+    })();
+    prepared.set(block, done);
+  }
+  return done;
+}
+
+async function runOnPort(run: TemplateRun, original: JavascriptBlock, port: string): Promise<BlockOutcome> {
+  const ready = await prepare(run, original);
+  const block = ready.block;
+  if (ready.error) reportErrors(run, port, [`init: ${ready.error}`]);
   const { scan, target } = run;
   const host = target!.host;
   const hostPort = port ? (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`) : host;
@@ -181,6 +239,7 @@ async function runScript(
   block: JavascriptBlock,
   code: string,
   args: Record<string, unknown>,
+  initFunctions: Record<string, (...a: unknown[]) => unknown> = {},
 ): Promise<ScriptResult> {
   const { scan } = run;
   const ctx = newModuleContext(scan.signal, scan.options.timeoutMs, block.filesRoot);
@@ -196,7 +255,7 @@ async function runScript(
       signal: scan.signal,
       limits: { timeoutMs: scan.options.jsTimeoutMs },
       globals: { ...args, template },
-      functions: { __log: () => null },
+      functions: { __log: () => null, ...initFunctions },
       asyncFunctions: {
         __hostCall: async (module, fn, list) => {
           const a = Array.isArray(list) ? list : [];
