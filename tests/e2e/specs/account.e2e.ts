@@ -115,7 +115,7 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
       const tabToken = await page.evaluate(() => JSON.parse(localStorage.getItem('didban.auth')!).token);
       expect(await statusOf(tabToken)).toBe(200);
       await otherTab.page.reload();
-      await otherTab.page.getByRole('heading', { name: w.auth.signIn.title }).waitFor();
+      await otherTab.page.getByRole('heading', { name: w.auth.signIn.title }).waitFor({ timeout: 30_000 });
       expect(new URL(otherTab.page.url()).pathname).toBe('/auth/sign-in');
 
       // The old password is refused; the new one signs in.
@@ -144,6 +144,8 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
     const { context, page, errors } = await openPage(browser, baseUrl, lang);
     try {
       await page.goto('/auth/sign-in');
+      await page.getByRole('link', { name: w.auth.signIn.forgot }).waitFor();
+      await screenshot(page, `account-sign-in-forgot-${lang}`);
       await page.getByRole('link', { name: w.auth.signIn.forgot }).click();
       await page.waitForURL('**/auth/forgot-password');
       await page.getByRole('heading', { name: pt('forgot.title') }).waitFor();
@@ -228,7 +230,7 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
       // Sign out (from the profile): this token dies on the server, the other lives.
       await openSignedIn(page, mine, '/settings');
       await page.getByRole('button', { name: w.settings.sessions.signOut, exact: true }).click();
-      await page.getByRole('heading', { name: w.auth.signIn.title }).waitFor();
+      await page.getByRole('heading', { name: w.auth.signIn.title }).waitFor({ timeout: 30_000 });
       await expect.poll(() => statusOf(mine.access)).toBe(401);
       expect(await statusOf(terminal.access)).toBe(200);
 
@@ -239,7 +241,7 @@ describe.each(['fa', 'en'] as const)('account security in %s', (lang) => {
       await dialog.getByText(w.settings.sessions.confirmBody).waitFor();
       await screenshot(page, `account-sign-out-everywhere-${lang}`);
       await dialog.getByRole('button', { name: w.settings.sessions.signOutAll }).click();
-      await page.getByRole('heading', { name: w.auth.signIn.title }).waitFor();
+      await page.getByRole('heading', { name: w.auth.signIn.title }).waitFor({ timeout: 30_000 });
       expect(await page.evaluate(() => localStorage.getItem('didban.auth'))).toBeNull();
       expect(await statusOf(again.access)).toBe(401);
       expect(await statusOf(terminal.access)).toBe(401);

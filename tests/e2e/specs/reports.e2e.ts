@@ -123,9 +123,9 @@ describe.each(['fa', 'en'] as const)('reports in %s', (lang) => {
         // The report's language follows the panel's; technical preset prints the findings.
         expect(await dialog.getByLabel(t('language'), { exact: true }).inputValue()).toBe(lang);
         expect(await dialog.getByLabel(t('section.findings'), { exact: true }).isChecked()).toBe(true);
-        await dialog.getByRole('radio', { name: t('preset.executive') }).check();
+        await dialog.getByRole('radio', { name: t('preset.executive'), exact: true }).check();
         expect(await dialog.getByLabel(t('section.findings'), { exact: true }).isChecked()).toBe(false);
-        await dialog.getByRole('radio', { name: t('preset.technical') }).check();
+        await dialog.getByRole('radio', { name: t('preset.technical'), exact: true }).check();
         await screenshot(page, `reports-dialog-${lang}`);
         await dialog.getByRole('button', { name: t('generate'), exact: true }).click();
         const status = dialog.getByTestId('report-status');
@@ -261,7 +261,7 @@ describe.each(['fa', 'en'] as const)('reports in %s', (lang) => {
         expect(await dialog.getByTestId('report-scope').textContent()).toBe(
           `${t('scope.group')}: Report lab`,
         );
-        await dialog.getByRole('radio', { name: t('preset.executive') }).check();
+        await dialog.getByRole('radio', { name: t('preset.executive'), exact: true }).check();
         await screenshot(page, `reports-group-dialog-375-${lang}`);
         await dialog.getByRole('button', { name: t('generate'), exact: true }).click();
         await expect

@@ -175,19 +175,25 @@ function ReportForm({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium text-zinc-300">{t('preset')}</legend>
         {(['technical', 'executive'] as const).map((p) => (
-          <label key={p} className="flex items-start gap-2 text-sm">
+          <div key={p} className="flex items-start gap-2 text-sm">
             <input
+              id={`report-preset-${p}`}
               type="radio"
               name="preset"
               className="mt-1"
               checked={preset === p}
+              aria-describedby={`report-preset-${p}-hint`}
               onChange={() => choosePreset(p)}
             />
-            <span>
-              <span className="font-medium">{t(`preset.${p}`)}</span>
-              <span className="block text-xs text-zinc-500">{t(`presetHint.${p}`)}</span>
-            </span>
-          </label>
+            <div>
+              <label htmlFor={`report-preset-${p}`} className="font-medium">
+                {t(`preset.${p}`)}
+              </label>
+              <p id={`report-preset-${p}-hint`} className="text-xs text-zinc-500">
+                {t(`presetHint.${p}`)}
+              </p>
+            </div>
+          </div>
         ))}
       </fieldset>
       <fieldset>
