@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core/templates';
 import { compileTemplate } from './compile-template.js';
 import { compileFlow } from './js/flow/compile-flow.js';
+import { codeVerdict } from './load/code-hook.js';
 import { missingHelpers } from './load/dsl-helpers-used.js';
 import { runsHeadless } from './load/headless-hook.js';
 import { javascriptVerdict } from './load/javascript-hook.js';
@@ -10,6 +11,7 @@ import { type ReasonCode, reasonForFeature, reasonForMessage } from './load/reas
 import type { AttackType } from './payloads/generate-payloads.js';
 import type { CompiledTemplate, WorkflowStep } from './template-model.js';
 import { gatedReason } from './trust/gates.js';
+import type { TrustedKey } from './trust/signature.js';
 
 export interface TemplateSource {
   readonly content: string;
@@ -53,6 +55,8 @@ export interface LoadOptions {
   readonly attackType?: AttackType;
   /** Extra folder to resolve workflow `template:` paths against (a nuclei-templates checkout root). */
   readonly templatesRoot?: string;
+  /** Keys a `code:` template's signature must verify with (ProjectDiscovery's when absent). */
+  readonly trustedKeys?: readonly TrustedKey[];
 }
 
 const FUZZ_REASON = 'fuzzing (DAST) templates need fuzzing inputs, which template scans do not provide';
@@ -99,7 +103,7 @@ function loadAll(sources: readonly TemplateSource[], options: LoadOptions): Load
         reason: gatedReason(feature, reason),
         code: reasonForFeature(feature),
       });
-    const unsupported = unsupportedFeature(found);
+    const unsupported = codeVerdict(found, source.content, options.trustedKeys) ?? unsupportedFeature(found);
     if (unsupported) reject(unsupported.feature, unsupported.reason);
     else {
       // Strings sliced out of the file text would keep the whole text alive: the kept ones are copied.

@@ -63,7 +63,7 @@ describe('capability gates', () => {
     const { rejected } = loadTemplates([{ content: codeTemplate }]);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]!.reason).toBe(
-      'capability gate "code": code templates execute local interpreters on the worker, which Didban does not allow',
+      'capability gate "code": unsigned',
     );
     expect(gateSkipReason('code', 'builtin')).toBe(
       'capability gate "code" is closed (this runner never opens it)',
