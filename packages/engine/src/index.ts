@@ -137,6 +137,15 @@ export {
   runnerGates,
 } from './nuclei/trust/gates.js';
 export {
+  PROJECTDISCOVERY_CERTIFICATE,
+  type SignatureVerdict,
+  signTemplate,
+  type TrustedKey,
+  trustedKey,
+  trustedKeys,
+  verifyTemplate,
+} from './nuclei/trust/signature.js';
+export {
   createScopePolicy,
   INTERNAL_RANGE_TEXT,
   installSocketGuard,

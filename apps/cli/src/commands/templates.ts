@@ -40,6 +40,22 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
     );
 
   templates
+    .command('sign')
+    .description(t('cmd.templates.sign'))
+    .argument('<paths...>', 'template files or folders of .yaml files')
+    .requiredOption('--key <pem>', 'ECDSA P-256 private key (PEM: nuclei-user-private-key.pem, EC or PKCS#8)')
+    .addHelpText(
+      'after',
+      examples(['didban templates sign --key nuclei-user-private-key.pem code/my-check.yaml']),
+    )
+    .action(
+      action(async (ctx: Context, paths: string[], flags: { key: string }) => {
+        const { signTemplatesCommand } = await import('../services/templates-sign.js');
+        await signTemplatesCommand(ctx, paths, flags);
+      }),
+    );
+
+  templates
     .command('list')
     .description(t('cmd.templates.list'))
     .option('--tags <tags>', 'only templates with any of these tags (comma-separated)')

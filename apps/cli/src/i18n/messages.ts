@@ -240,6 +240,12 @@ export const CLI_MESSAGES = {
   'table.matched_at': { en: 'Matched at', fa: 'محل تطبیق' },
   'table.extracted': { en: 'Extracted', fa: 'استخراج‌شده' },
   'templates.valid': { en: 'ok {file} ({id})', fa: 'درست {file} ({id})' },
+  'cmd.templates.sign': {
+    en: 'Sign templates with your key (nuclei digest line), so code templates run where your key is trusted.',
+    fa: 'امضای قالب‌ها با کلید خودتان (خط digest نوکلئای) تا قالب‌های code هر جا کلیدتان مورد اعتماد است اجرا شوند.',
+  },
+  'templates.signed': { en: 'signed {file}', fa: 'امضا شد {file}' },
+  'templates.sign_failed': { en: 'not signed {file}: {reason}', fa: 'امضا نشد {file}: {reason}' },
   'templates.summary': {
     en: '{valid} valid, {invalid} invalid of {total} file(s).',
     fa: '{valid} درست، {invalid} نادرست از {total} پرونده.',

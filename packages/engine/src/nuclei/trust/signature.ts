@@ -242,10 +242,17 @@ export function signTemplate(
   text: string,
   privateKeyPem: string,
   imports: readonly (string | Buffer)[] = [],
+  options: { readonly hasCode?: boolean } = {},
 ): string {
   const key = signingKey(privateKeyPem);
-  const { content } = splitSignature(text);
-  const der = cryptoSign('sha256', signedBytes(content, imports), { key, dsaEncoding: 'der' });
+  const { signature, content } = splitSignature(text);
   const fragment = keyFragment(createPublicKey(key));
+  // As nuclei: a code template signed by another key (or with no key fragment) is not re-signed.
+  if (options.hasCode && signature !== undefined) {
+    const parts = signature.slice(SIGNATURE_PATTERN.length).trim().split(':');
+    if (parts.length !== 2 || parts[1] !== fragment)
+      throw new Error('re-signing code templates are not allowed for security reasons.');
+  }
+  const der = cryptoSign('sha256', signedBytes(content, imports), { key, dsaEncoding: 'der' });
   return `${content}\n${SIGNATURE_PATTERN}${gobEncodeBytes(der).toString('hex')}:${fragment}`;
 }
