@@ -87,6 +87,15 @@ const RUN_MESSAGES: readonly RunMessage[] = [
     pattern: /^code templates execute local interpreters on the worker, which Didban does not allow$/,
     fa: () => 'قالب‌های code مفسرهای محلی را روی کارگزار اجرا می‌کنند و دیدبان این را اجازه نمی‌دهد',
   },
+  { pattern: /^unsigned$/, fa: () => 'امضا نشده' },
+  { pattern: /^signature does not match its content$/, fa: () => 'امضا با محتوای قالب نمی‌خواند' },
+  { pattern: /^signed by an untrusted key$/, fa: () => 'با کلیدی امضا شده که مورد اعتماد نیست' },
+  {
+    pattern: /^signed by (.+); template scans do not run code blocks yet$/,
+    fa: (m) => `امضاشده توسط ${isolate(m[1]!)}؛ اسکن‌ها هنوز بلوک‌های code را اجرا نمی‌کنند`,
+  },
+  { pattern: /^docker is not available$/, fa: () => 'docker در دسترس نیست' },
+  { pattern: /^pre-condition not satisfied$/, fa: () => 'پیش‌شرط برقرار نیست' },
   {
     pattern: /^javascript templates need the Nuclei JavaScript runtime and its network modules$/,
     fa: () => 'قالب‌های javascript به محیط اجرای JavaScript نوکلئای و ماژول‌های شبکه‌اش نیاز دارند',

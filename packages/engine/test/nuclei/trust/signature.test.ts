@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runMessageText } from '@didban/core';
 import { describe, expect, it } from 'vitest';
 import { loadTemplates } from '../../../src/nuclei/load-templates.js';
 import { compileCodeBlock, runCodeBlock } from '../../../src/nuclei/protocols/code/run-code.js';
@@ -184,5 +185,20 @@ describe('code protocol runner', () => {
     );
     const result = await runCodeBlock(windowsOnly, { codeGate: true, runner: 'self-hosted', input: '' });
     expect(result).toEqual({ status: 'skipped', reason: 'pre-condition not satisfied' });
+  });
+});
+
+describe('code refusals in the panel’s Persian', () => {
+  it('translates each signature reason after the gate name', () => {
+    expect(runMessageText('capability gate "code": unsigned', 'fa')).toBe(
+      'دروازهٔ توانایی «\u2068code\u2069»: امضا نشده',
+    );
+    expect(runMessageText('capability gate "code": signature does not match its content', 'fa')).toBe(
+      'دروازهٔ توانایی «\u2068code\u2069»: امضا با محتوای قالب نمی‌خواند',
+    );
+    expect(runMessageText('capability gate "code": signed by an untrusted key', 'fa')).toBe(
+      'دروازهٔ توانایی «\u2068code\u2069»: با کلیدی امضا شده که مورد اعتماد نیست',
+    );
+    expect(runMessageText('docker is not available', 'fa')).toBe('docker در دسترس نیست');
   });
 });
