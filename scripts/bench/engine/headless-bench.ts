@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   let done = 0;
   let findings = 0;
   let failures = 0;
+  const failureKinds = new Map<string, number>();
   let peakNode = 0;
   let peakChromium = 0;
   let peakTotal = 0;
@@ -69,6 +70,10 @@ async function main(): Promise<void> {
     });
     findings += result.findings.length;
     failures += result.failures.length;
+    for (const f of result.failures) {
+      const key = f.message.replace(/\d+/g, 'N').slice(0, 120);
+      failureKinds.set(key, (failureKinds.get(key) ?? 0) + 1);
+    }
     done += batch.length;
     const node = process.memoryUsage().rss;
     const chromium = await pool.chromiumRss();
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
         runs: done,
         findings,
         failures,
+        failureKinds: Object.fromEntries(failureKinds),
         seconds: Math.round(seconds * 10) / 10,
         runsPerSecond: Math.round((done / seconds) * 10) / 10,
         peakNodeRssMb: mb(peakNode),
