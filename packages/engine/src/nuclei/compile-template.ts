@@ -205,7 +205,18 @@ function javascriptBlock(b: YamlMap, index: number, dir: HelperFileContext, atta
     payloads: common.payloads,
     attack: common.attack,
     needsHistory: common.needsHistory,
-    ...fields,
+    // Listed, not spread: one hidden class for every javascript block (see base()).
+    protocol: fields.protocol,
+    code: fields.code,
+    init: fields.init,
+    preCondition: fields.preCondition,
+    args: fields.args,
+    ports: fields.ports,
+    excludePorts: fields.excludePorts,
+    threads: fields.threads,
+    stopAtFirstMatch: fields.stopAtFirstMatch,
+    filesRoot: fields.filesRoot,
+    modules: fields.modules,
   };
 }
 
