@@ -103,7 +103,8 @@ function loadAll(sources: readonly TemplateSource[], options: LoadOptions): Load
         reason: gatedReason(feature, reason),
         code: reasonForFeature(feature),
       });
-    const unsupported = codeVerdict(found, source.content, options.trustedKeys) ?? unsupportedFeature(found);
+    const unsupported =
+      codeVerdict(found, source.content, options.trustedKeys, source.path) ?? unsupportedFeature(found);
     if (unsupported) reject(unsupported.feature, unsupported.reason);
     else {
       // Strings sliced out of the file text would keep the whole text alive: the kept ones are copied.

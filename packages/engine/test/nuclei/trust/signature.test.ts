@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runMessageText } from '@didban/core';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,25 @@ describe('nuclei template signatures', () => {
       ok: false,
       reason: 'signature does not match its content',
     });
+  });
+
+  it('a code block whose source names a file is signed with the file’s bytes', () => {
+    const { privatePem, publicPem } = testKeys();
+    const dir = mkdtempSync(join(tmpdir(), 'didban-signed-'));
+    try {
+      writeFileSync(join(dir, 'check.sh'), 'echo checked\n');
+      const text =
+        'id: from-file\ninfo: {name: f, author: me, severity: info}\ncode:\n  - engine: [sh]\n    source: check.sh\n';
+      const signed = signTemplate(text, privatePem, [readFileSync(join(dir, 'check.sh'))]);
+      const path = join(dir, 'from-file.yaml');
+      const load = () =>
+        loadTemplates([{ content: signed, path }], { trustedKeys: trustedKeys([publicPem]) });
+      expect(load().rejected[0]?.reason).toContain('signed by ');
+      writeFileSync(join(dir, 'check.sh'), 'echo changed\n');
+      expect(load().rejected[0]?.reason).toBe('capability gate "code": signature does not match its content');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the signature is a Go gob []byte stream around the DER signature', () => {
