@@ -4,8 +4,8 @@ import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads, type PayloadSet } from './payloads/generate-payloads.js';
-import { type JavascriptBlock, javascriptFields } from './protocols/javascript/javascript-block.js';
 import { compileHeadlessBlock } from './protocols/headless/headless-block.js';
+import { type JavascriptBlock, javascriptFields } from './protocols/javascript/javascript-block.js';
 import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
 import type { ScanProtocol } from './types.js';
 import { toByteString } from './util/bytes.js';
@@ -195,7 +195,12 @@ function tcpBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: At
   };
 }
 
-function javascriptBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: AttackType): JavascriptBlock {
+function javascriptBlock(
+  b: YamlMap,
+  index: number,
+  dir: HelperFileContext,
+  attack?: AttackType,
+): JavascriptBlock {
   const fields = javascriptFields(b, dir.root ?? dir.dir);
   const common = base(b, index, dir, attack);
   return {

@@ -2,8 +2,8 @@ import type { TemplateInfo } from '@didban/core/templates';
 import type { CompiledFlow } from './js/flow/run-flow.js';
 import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';
-import type { JavascriptBlock } from './protocols/javascript/javascript-block.js';
 import type { HeadlessBlock } from './protocols/headless/headless-block.js';
+import type { JavascriptBlock } from './protocols/javascript/javascript-block.js';
 import type { ScanProtocol } from './types.js';
 
 interface BlockBase {
