@@ -108,6 +108,7 @@ export {
   type RejectedTemplate,
   RequestCapError,
   type RunTemplatesInput,
+  resolverLookup,
   runTemplates,
   type ScanEvent,
   type ScanOptions,

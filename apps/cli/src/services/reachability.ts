@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type LookupFunction } from 'node:net';
 import { parseTarget } from '@didban/engine';
 
 export type Reachability =
@@ -24,20 +24,22 @@ export async function probeTargets(
   timeoutMs: number,
   signal: AbortSignal,
   concurrency = 50,
+  /** The run's `--resolver` for host names (the engine's resolverLookup); else the system's. */
+  lookup?: LookupFunction,
 ): Promise<Reachability[]> {
   const results: Reachability[] = new Array(targets.length);
   let next = 0;
   const lane = async () => {
     while (next < targets.length && !signal.aborted) {
       const i = next++;
-      results[i] = await probe(targets[i]!, timeoutMs);
+      results[i] = await probe(targets[i]!, timeoutMs, lookup);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, lane));
   return results.filter(Boolean);
 }
 
-async function probe(target: string, timeoutMs: number): Promise<Reachability> {
+async function probe(target: string, timeoutMs: number, lookup?: LookupFunction): Promise<Reachability> {
   const t = parseTarget(target);
   const ports =
     t.explicitPort !== undefined
@@ -49,16 +51,21 @@ async function probe(target: string, timeoutMs: number): Promise<Reachability> {
           : [443, 80];
   let reason = '';
   for (const port of ports) {
-    const failure = await connectOnce(t.host, port, timeoutMs);
+    const failure = await connectOnce(t.host, port, timeoutMs, lookup);
     if (failure === null) return { target, reachable: true };
     reason ||= failure;
   }
   return { target, reachable: false, reason };
 }
 
-function connectOnce(host: string, port: number, timeoutMs: number): Promise<string | null> {
+function connectOnce(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  lookup?: LookupFunction,
+): Promise<string | null> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port });
+    const socket = connect({ host, port, ...(lookup ? { lookup } : {}) });
     const timer = setTimeout(() => done(`timed out after ${timeoutMs / 1000} s`), timeoutMs);
     const done = (result: string | null) => {
       clearTimeout(timer);

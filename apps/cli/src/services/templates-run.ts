@@ -5,6 +5,7 @@ import {
   type Finding,
   interactshServerUrl,
   loadTemplates,
+  resolverLookup,
   runTemplates,
 } from '@didban/engine';
 import type { Context } from '../context.js';
@@ -172,7 +173,8 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
   try {
     let scanned = targets;
     if (templates.some(connects)) {
-      const reach = await probeTargets(targets, timeoutMs, controller.signal);
+      const lookup = resolvers.length ? resolverLookup(resolvers) : undefined;
+      const reach = await probeTargets(targets, timeoutMs, controller.signal, 50, lookup);
       for (const r of reach) if (!r.reachable) out.unreachable.push({ target: r.target, reason: r.reason });
       const dead = new Set(out.unreachable.map((u) => u.target));
       scanned = targets.filter((t) => !dead.has(t));
@@ -211,7 +213,8 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
         timeoutMs,
         responseTimeoutMs: timeoutMs,
         ...(headers.length ? { headers } : {}),
-        ...(resolvers.length ? { resolvers } : {}),
+        // --resolver answers for DNS templates and for the host names of http targets alike.
+        ...(resolvers.length ? { resolvers, hostResolvers: resolvers } : {}),
         ...(flags.enableSelfContained ? { enableSelfContained: true } : {}),
         // Screenshot actions write into the current folder, as nuclei's do without -lfa.
         ...(flags.headless ? { headless: { screenshotDir: process.cwd() } } : {}),

@@ -1,6 +1,7 @@
 export { evaluateDsl, evaluateDslCondition, type Scope } from './dsl/evaluate.js';
 export { helperNames } from './dsl/helpers.js';
 export type { DslValue } from './dsl/values.js';
+export { resolverLookup } from './http/host-lookup.js';
 export {
   type InvalidTemplate,
   type LoadOptions,

@@ -37,6 +37,11 @@ export interface ScanOptions {
   readonly variables?: Readonly<Record<string, string>>;
   /** DNS resolvers as `ip` or `ip:port`. Default 1.1.1.1, 1.0.0.1, 8.8.8.8, 8.8.4.4. */
   readonly resolvers?: readonly string[];
+  /**
+   * DNS servers (`ip` or `ip:port`) the host names of http targets resolve through, instead of the
+   * system's resolver: the CLI's `--resolver`. Unset: the system's. (`resolvers` is for DNS templates.)
+   */
+  readonly hostResolvers?: readonly string[];
   /** DNS retries. Default 3. */
   readonly dnsRetries?: number;
   /** Overrides the attack type of every payload block (`-attack-type`). */
@@ -84,9 +89,15 @@ export interface ScanOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless'>
+  Omit<
+    ScanOptions,
+    'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless' | 'hostResolvers'
+  >
 > &
-  Pick<ScanOptions, 'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless'>;
+  Pick<
+    ScanOptions,
+    'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless' | 'hostResolvers'
+  >;
 
 export const NUCLEI_DEFAULTS: ResolvedOptions = {
   rateLimit: 150,

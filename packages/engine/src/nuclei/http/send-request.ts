@@ -74,6 +74,22 @@ export function sendRequest(spec: HttpRequestSpec, opts: SendOptions): Promise<H
     return viaNode();
   const origin = `${url.tls ? 'https' : 'http'}://${url.authority}`;
   const exchange = { url: spec.url, requestDump, fallback: viaNode };
+  // A scan's own resolver: the socket client (its connections kept apart) or node:http; undici's
+  // one shared agent resolves through the system.
+  if (opts.lookup) {
+    return !UNDICI && socketCanSend(spec.method, url.path, flat)
+      ? sendWithSocket(
+          `${origin} resolver`,
+          { ...url, lookup: opts.lookup },
+          url.path,
+          spec.method,
+          flat,
+          spec.body,
+          exchange,
+          opts,
+        )
+      : viaNode();
+  }
   if (!UNDICI && socketCanSend(spec.method, url.path, flat))
     return sendWithSocket(origin, url, url.path, spec.method, flat, spec.body, exchange, opts);
   return sendWithUndici(origin, url.path, spec.method, flat, spec.body, exchange, opts);
@@ -119,6 +135,7 @@ function sendWithNodeHttp(
       servername: spec.sni ?? undefined,
       setHost: false,
       insecureHTTPParser: true,
+      ...(opts.lookup ? { lookup: opts.lookup } : {}),
     } as unknown as RequestOptions);
     const deadline = setTimeout(
       () => fail(new NetworkError(`timed out after ${opts.timeoutMs} ms`)),

@@ -28,8 +28,9 @@ export function sendUnsafe(spec: HttpRequestSpec, opts: SendOptions): Promise<Ht
           port: target.port,
           servername: spec.sni ?? url.hostname,
           rejectUnauthorized: false,
+          ...(opts.lookup ? { lookup: opts.lookup } : {}),
         })
-      : netConnect({ host: target.host, port: target.port });
+      : netConnect({ host: target.host, port: target.port, ...(opts.lookup ? { lookup: opts.lookup } : {}) });
     const done = (error?: Error) => {
       if (settled) return;
       settled = true;

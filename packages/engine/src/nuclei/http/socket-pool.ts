@@ -1,4 +1,4 @@
-import { isIP, type Socket, connect as tcpConnect } from 'node:net';
+import { isIP, type LookupFunction, type Socket, connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { type ResponseHead, ResponseParser, type ResponseSink } from './response-parser.js';
 
@@ -140,6 +140,8 @@ export interface OriginParts {
   readonly tls: boolean;
   readonly host: string;
   readonly port: number;
+  /** Resolves the host instead of the system (a scan's `--resolver`). */
+  readonly lookup?: LookupFunction;
 }
 
 export class SocketPool {
@@ -209,8 +211,8 @@ export class SocketPool {
     }
   }
 
-  private open({ tls, host, port }: OriginParts): Socket {
-    if (!tls) return tcpConnect({ host, port });
+  private open({ tls, host, port, lookup }: OriginParts): Socket {
+    if (!tls) return tcpConnect({ host, port, ...(lookup ? { lookup } : {}) });
     // As undici's connector: no certificate checks (scanners talk to anything), SNI for names
     // only, HTTP/1.1 by ALPN, TLS sessions resumed per server name.
     const servername = isIP(host) ? undefined : host;
@@ -222,6 +224,7 @@ export class SocketPool {
       rejectUnauthorized: false,
       ALPNProtocols: ['http/1.1'],
       session: this.sessions.get(key),
+      ...(lookup ? { lookup } : {}),
     });
     socket.on('session', (session: Buffer) => {
       if (this.sessions.size >= 1_000) this.sessions.clear();

@@ -1,3 +1,5 @@
+import type { LookupFunction } from 'node:net';
+
 export interface HttpRequestSpec {
   readonly method: string;
   /** Absolute URL; its host is where the connection goes unless `connectTo` says otherwise. */
@@ -16,6 +18,8 @@ export interface SendOptions {
   readonly timeoutMs: number;
   readonly readLimit: number;
   readonly signal: AbortSignal;
+  /** Resolves host names instead of the system (the user's `--resolver`: host-lookup.ts). */
+  readonly lookup?: LookupFunction;
 }
 
 export interface HttpResponse {

@@ -42,7 +42,12 @@ export function resolveScheme(scan: ScanContext, target: Target): Promise<Scheme
         try {
           await sendRequest(
             { method: 'GET', url, headers: [['User-Agent', scan.options.userAgent]], body: '' },
-            { timeoutMs: scan.options.timeoutMs, readLimit: 1, signal: scan.signal },
+            {
+              timeoutMs: scan.options.timeoutMs,
+              readLimit: 1,
+              signal: scan.signal,
+              ...(scan.hostLookup ? { lookup: scan.hostLookup } : {}),
+            },
           );
           return scheme;
         } catch {
@@ -407,6 +412,7 @@ function sendWithRetries(
     timeoutMs: timeoutMs ?? scan.options.responseTimeoutMs ?? scan.options.timeoutMs * 3,
     readLimit: block.maxSize ?? scan.options.responseReadLimit,
     signal: scan.signal,
+    ...(scan.hostLookup ? { lookup: scan.hostLookup } : {}),
   };
   const send = () =>
     withCookie.rawBytes !== undefined ? sendUnsafe(withCookie, opts) : sendRequest(withCookie, opts);

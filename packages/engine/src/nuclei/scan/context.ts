@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import type { DslValue } from '../dsl/values.js';
 import type { CookieJar } from '../http/cookie-jar.js';
 import type { InteractshClient } from '../interactsh/interactsh-client.js';
@@ -20,6 +21,8 @@ export interface ScanContext {
   readonly interactsh?: InteractshClient;
   /** Scheme found by probing an input without one, per `host:port`. */
   readonly schemes: Map<string, Promise<'http' | 'https' | undefined>>;
+  /** Host names of http targets resolve through this when the scan names its resolvers. */
+  readonly hostLookup?: LookupFunction;
   /** Identical requests from different templates are sent once (nuclei's clustering). */
   readonly cluster?: RequestCluster;
   /**

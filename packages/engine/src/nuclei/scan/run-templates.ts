@@ -1,4 +1,5 @@
 import { BrowserPool } from '../../browser/browser-pool.js';
+import { resolverLookup } from '../http/host-lookup.js';
 import { InteractshClient } from '../interactsh/interactsh-client.js';
 import { type ResolvedOptions, resolveOptions, type ScanOptions } from '../options.js';
 import { parseTarget, type Target } from '../target.js';
@@ -117,6 +118,7 @@ async function scan(
     interactsh,
     schemes: new Map(),
     variables: new WeakMap(),
+    hostLookup: options.hostResolvers?.length ? resolverLookup(options.hostResolvers) : undefined,
     cluster: options.clusterRequests ? RequestCluster.forTemplates(input.templates) : undefined,
   };
   try {
