@@ -1,7 +1,9 @@
+import type { Vulnerability } from '@didban/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FindingsTab } from '../src/components/assets/asset-detail/findings-tab';
 import { BulkBar } from '../src/components/findings/bulk-bar';
 import { SlaSettingsForm } from '../src/components/findings/sla-settings';
 import { initI18n } from '../src/i18n/init-i18n';
@@ -9,7 +11,35 @@ import { en } from '../src/i18n/locales/all';
 import { snackbarStore } from '../src/lib/snackbar-store';
 
 const findings = vi.hoisted(() => ({ sla: vi.fn(), setSla: vi.fn(), bulk: vi.fn() }));
-vi.mock('../src/lib/api', () => ({ api: { findings, teams: { members: vi.fn() } } }));
+const scans = vi.hoisted(() => ({ assetVulnerabilities: vi.fn(), vulnerabilities: vi.fn() }));
+vi.mock('../src/lib/api', () => ({ api: { findings, scans, teams: { members: vi.fn() } } }));
+
+const finding = (over: Partial<Vulnerability>): Vulnerability => ({
+  id: 'v1',
+  template_id: 'git-config-exposure',
+  template_name: 'Git config exposed',
+  severity: 'medium',
+  matcher_name: null,
+  status: 'open',
+  asset: 'asset-1',
+  host: 'shop.example',
+  port: 443,
+  matched_at: 'https://shop.example/.git/config',
+  scan: 's1',
+  scan_history: 'h1',
+  first_seen_at: '2026-10-01T00:00:00.000Z',
+  last_seen_at: '2026-12-01T00:00:00.000Z',
+  fixed_at: null,
+  reopened_count: 0,
+  assignee: null,
+  due_at: '2026-10-31T00:00:00.000Z',
+  overdue: true,
+  status_reason: null,
+  accepted_until: null,
+  last_retest_at: null,
+  last_retest_verdict: null,
+  ...over,
+});
 
 beforeAll(async () => {
   await initI18n('en', en);
@@ -80,5 +110,42 @@ describe('bulk bar (issue 32)', () => {
       action: { kind: 'status', status: 'accepted_risk', reason: 'legacy host', accepted_until: until },
     });
     await waitFor(() => expect(messages()).toContain('success: 11 of 12 findings changed.'));
+  });
+});
+
+describe("an asset's findings tab (issue 32)", () => {
+  it('marks the overdue finding, filters by overdue, and retests all matching through the filters in one request', async () => {
+    scans.assetVulnerabilities.mockReset().mockImplementation(async (_asset, query) => ({
+      results: [finding({})],
+      current_page: 1,
+      total_pages: 1,
+      result_count: query.overdue ? 3 : 5,
+      next_page: null,
+      previous_page: null,
+    }));
+    wrap(<FindingsTab assetId="asset-1" group="vulnerabilities" />);
+    expect((await screen.findByTestId('vuln-overdue')).textContent).toBe('Overdue');
+    fireEvent.click(screen.getByTestId('vuln-overdue-filter'));
+    await waitFor(() =>
+      expect(scans.assetVulnerabilities).toHaveBeenLastCalledWith('asset-1', {
+        severity_group: 'vulnerabilities',
+        page: 1,
+        page_size: 100,
+        overdue: true,
+      }),
+    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Git config exposed' }));
+    await screen.findByText('1 selected');
+    fireEvent.click(screen.getByTestId('vuln-select-all-matching'));
+    expect(screen.getByTestId('vuln-bulk-count').textContent).toBe('All 3 findings matching are selected');
+    fireEvent.change(screen.getByTestId('vuln-bulk-action'), { target: { value: 'retest' } });
+    findings.bulk.mockResolvedValueOnce({ matched: 3, changed: 2 });
+    fireEvent.click(screen.getByTestId('vuln-bulk-apply'));
+    await waitFor(() => expect(findings.bulk).toHaveBeenCalledTimes(1));
+    expect(findings.bulk).toHaveBeenCalledWith({
+      selection: { filters: { asset: 'asset-1', severity_group: 'vulnerabilities', overdue: true } },
+      action: { kind: 'retest' },
+    });
+    await waitFor(() => expect(messages()).toContain('success: 2 retests queued for 3 findings.'));
   });
 });
