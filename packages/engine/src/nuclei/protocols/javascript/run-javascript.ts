@@ -132,12 +132,12 @@ async function runOnPort(run: TemplateRun, original: JavascriptBlock, port: stri
   const errors: string[] = [];
 
   if (block.preCondition) {
-    const first = payloadCombos(block.payloads, block.attack).next().value as PayloadCombo | undefined;
+    // As nuclei: without payload values; an argument left unresolved is empty.
     const result = await runScript(
       run,
       block,
       block.preCondition,
-      argsFor(run, block, base, first, port, true),
+      argsFor(run, block, base, undefined, port, true),
     );
     // A pre-condition that cannot reach the service is only false (nuclei logs it in verbose mode).
     if (result.error && !result.error.startsWith('dial ')) errors.push(`pre-condition: ${result.error}`);
