@@ -49,6 +49,16 @@ describe('worker headless switch', () => {
     ]);
   });
 
+  it('the built-in worker names the server operator’s switch', async () => {
+    const items = await run({ runner: 'builtin' });
+    expect(items).toEqual([
+      expect.objectContaining({
+        type: 'skipped',
+        message: 'capability gate "headless" is closed (open it with DIDBAN_BUILTIN_WORKER_HEADLESS=1)',
+      }),
+    ]);
+  });
+
   it('with it the worker’s pooled Chromium finds the planted DOM XSS', async () => {
     const items = await run({ runner: 'builtin', headless: true });
     const findings = items.filter((i) => i.type === 'finding');

@@ -175,7 +175,12 @@ function usesHeadless(t: CompiledTemplate): boolean {
 
 /** Why this scan skips headless templates (the gate closed, no Chromium), or undefined. */
 function headlessSkipReason(options: ResolvedOptions): string | undefined {
-  if (!options.headless) return gateSkipReason('headless', options.runner ?? 'cli');
+  if (!options.headless) {
+    // The built-in worker's gate is the server operator's switch, not a worker flag.
+    if (options.runner === 'builtin')
+      return 'capability gate "headless" is closed (open it with DIDBAN_BUILTIN_WORKER_HEADLESS=1)';
+    return gateSkipReason('headless', options.runner ?? 'cli');
+  }
   return options.headless.pool?.unavailableReason() ?? undefined;
 }
 
