@@ -17,5 +17,13 @@ describe('headless skip reasons in Persian', () => {
     ).toBe(
       'دروازهٔ توانایی «\u2068headless\u2069» بسته است (با \u2068--headless (-headless)\u2069 باز می‌شود)',
     );
+    expect(
+      runMessageText(
+        'capability gate "headless" is closed (open it with DIDBAN_BUILTIN_WORKER_HEADLESS=1)',
+        'fa',
+      ),
+    ).toBe(
+      'دروازهٔ توانایی «\u2068headless\u2069» بسته است (با \u2068DIDBAN_BUILTIN_WORKER_HEADLESS=1\u2069 باز می‌شود)',
+    );
   });
 });
