@@ -140,6 +140,7 @@ const routes = () => [
   '/settings/order-history',
   '/settings/notifications',
   '/settings/alerts',
+  '/settings/findings',
   '/no-such-page',
 ];
 

@@ -19,4 +19,5 @@ export const SETTINGS_ITEMS = [
   { path: PATHS.settingsOrderHistory, label: 'nav.orderHistory', end: false },
   { path: PATHS.settingsNotifications, label: 'nav.notifications', end: false },
   { path: PATHS.settingsAlerts, label: 'nav.alerts', end: false },
+  { path: PATHS.settingsFindings, label: 'nav.findings', end: false },
 ] as const;

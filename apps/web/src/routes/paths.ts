@@ -32,6 +32,7 @@ export const PATHS = {
   settingsNotifications: '/settings/notifications',
   /** Alert channels, rules and the delivery log (issue 20). */
   settingsAlerts: '/settings/alerts',
+  settingsFindings: '/settings/findings',
 } as const;
 
 /** A team's management view. */

@@ -215,6 +215,14 @@ export const routes: RouteObject[] = [
                       import('../pages/settings/teams-page').then((m) => ({ Component: m.TeamsPage })),
                   },
                   {
+                    // Days to fix per severity of the current workspace (issue 32).
+                    path: 'findings',
+                    lazy: () =>
+                      import('../pages/settings/findings-settings-page').then((m) => ({
+                        Component: m.FindingsSettingsPage,
+                      })),
+                  },
+                  {
                     path: 'support',
                     lazy: () =>
                       import('../pages/settings/support-page').then((m) => ({ Component: m.SupportPage })),

@@ -16,6 +16,8 @@ export const enPanel = {
       notifications: 'Notifications',
       // Alerts (issue 20)
       alerts: 'Alerts',
+      // Findings lifecycle settings (issue 32)
+      findings: 'Findings',
     },
     profile: {
       title: 'Profile',

@@ -17,6 +17,8 @@ export const faPanel: PanelTranslations = {
       notifications: 'اعلان‌ها',
       // Alerts (issue 20)
       alerts: 'هشدارها',
+      // Findings lifecycle settings (issue 32)
+      findings: 'یافته‌ها',
     },
     profile: {
       title: 'نمایه',
