@@ -254,21 +254,22 @@ describe('my templates', () => {
       .data;
     const clash = await call('PATCH', `panel/templates/${other.id}/`, alice.auth, { yaml: yaml('acme-one') });
     expect(clash.statusCode).toBe(409);
-    const headless = `id: acme-headless
+    // Headless templates run now (behind the headless gate); a file template still never does.
+    const file = `id: acme-file
 info:
-  name: Needs a browser
+  name: Reads local files
   author: alice
   severity: low
-headless:
-  - steps:
-      - action: navigate
-        args:
-          url: "{{BaseURL}}"
+file:
+  - extensions: [all]
+    matchers:
+      - type: word
+        words: [secret]
 `;
-    const saved = await call('POST', 'panel/templates/', alice.auth, { yaml: headless });
+    const saved = await call('POST', 'panel/templates/', alice.auth, { yaml: file });
     expect(saved.statusCode).toBe(201);
-    expect(saved.json().data).toMatchObject({ protocol: 'headless', runnable: false });
-    expect(saved.json().data.rejected_reason).toMatch(/browser/);
+    expect(saved.json().data).toMatchObject({ protocol: 'file', runnable: false });
+    expect(saved.json().data.rejected_reason).toMatch(/local file system/);
   });
 
   it('keeps public templates read-only (403) and other workspaces out (404)', async () => {
