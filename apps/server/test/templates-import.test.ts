@@ -57,7 +57,7 @@ describe('templates import', () => {
   it('counts loaded templates and the skipped ones per feature with the reason', () => {
     const { report, sources } = readTemplateFolder(folder);
     expect(report.files).toBe(16);
-    expect(report.loaded).toBe(8); // a flow of plain protocol calls runs since the engine's flow support
+    expect(report.loaded).toBe(10); // flow since the engine's flow support; headless and javascript since issue 30 and 29
     expect(report.needsInteractsh).toBe(1);
     expect(report.selfContained).toBe(0);
     expect(sources.map((s) => s.template.id).sort()).toEqual([
@@ -65,6 +65,8 @@ describe('templates import', () => {
       'fixture-error-log',
       'fixture-flow',
       'fixture-git-config',
+      'fixture-headless',
+      'fixture-js',
       'fixture-oob',
       'fixture-ssl',
       'fixture-tcp',
@@ -74,11 +76,9 @@ describe('templates import', () => {
       ['code', 1],
       ['file', 1],
       ['fuzzing', 1],
-      ['headless', 1],
-      ['javascript', 1],
     ]);
     for (const s of report.skipped) expect(s.reason.length, s.feature).toBeGreaterThan(20);
-    expect(report.skipped.find((s) => s.feature === 'headless')?.reason).toMatch(/browser/);
+    expect(report.skipped.find((s) => s.feature === 'file')?.reason).toMatch(/local file system/);
     expect(report.invalid.count).toBe(2);
     expect(report.invalid.examples.map((e) => e.file).sort()).toEqual([
       'http/broken/bad-severity.yaml',
@@ -94,9 +94,9 @@ describe('templates import', () => {
       { folder: 'dast', loaded: 0, total: 1 },
       { folder: 'dns', loaded: 1, total: 1 },
       { folder: 'file', loaded: 0, total: 1 },
-      { folder: 'headless', loaded: 0, total: 1 },
+      { folder: 'headless', loaded: 1, total: 1 },
       { folder: 'http', loaded: 4, total: 6 },
-      { folder: 'javascript', loaded: 0, total: 1 },
+      { folder: 'javascript', loaded: 1, total: 1 },
       { folder: 'network', loaded: 1, total: 1 },
       { folder: 'ssl', loaded: 1, total: 1 },
       { folder: 'workflows', loaded: 1, total: 1 },
@@ -111,12 +111,12 @@ describe('templates import', () => {
       .where(and(eq(workspaces.owner_id, alice.user.id), eq(workspaces.kind, 'personal')));
     const imported = readTemplateFolder(folder);
     expect(await importIntoWorkspace(server.db, personal!.id, imported)).toEqual({
-      imported: 8,
+      imported: 10,
       existing: 0,
     });
     expect(await importIntoWorkspace(server.db, personal!.id, imported)).toEqual({
       imported: 0,
-      existing: 8,
+      existing: 10,
     });
     const rows = await server.db.select().from(templates).where(eq(templates.workspace_id, personal!.id));
     expect(rows.map((r) => [r.template_id, r.protocol]).sort()).toEqual([
@@ -124,6 +124,8 @@ describe('templates import', () => {
       ['fixture-error-log', 'http'],
       ['fixture-flow', 'http'],
       ['fixture-git-config', 'http'],
+      ['fixture-headless', 'headless'],
+      ['fixture-js', 'javascript'],
       ['fixture-oob', 'http'],
       ['fixture-ssl', 'ssl'],
       ['fixture-tcp', 'tcp'],
@@ -134,7 +136,7 @@ describe('templates import', () => {
       url: '/api/v1/panel/templates/?scope=mine&tag=fixture',
       headers: alice.auth,
     });
-    expect(listed.json().data.result_count).toBe(8);
+    expect(listed.json().data.result_count).toBe(10);
     await expect(
       importIntoWorkspace(server.db, '00000000-0000-4000-8000-000000000000', imported),
     ).rejects.toThrow('no workspace with id 00000000-0000-4000-8000-000000000000');
@@ -148,9 +150,9 @@ describe('templates import', () => {
       { cwd: SERVER_ROOT, timeout: 60_000 },
     );
     expect(stdout).toContain(`Templates in ${folder}: 16 YAML files`);
-    expect(stdout).toContain('  loaded:        8 (1 need an interactsh server, 0 self-contained)');
-    expect(stdout).toContain('  skipped:       5');
-    expect(stdout).toMatch(/ {4}headless {5}\s+1 {2}\S/);
+    expect(stdout).toContain('  loaded:        10 (1 need an interactsh server, 0 self-contained)');
+    expect(stdout).toContain('  skipped:       3');
+    expect(stdout).toMatch(/ {4}fuzzing {6}\s+1 {2}\S/);
     expect(stdout).toContain('  invalid:       2');
     expect(stdout).toContain('    http               4/6');
     const usage = await run(
