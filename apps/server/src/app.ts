@@ -21,6 +21,7 @@ import { closeConnectionsPromptly } from './http/close-promptly.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { HttpError } from './http/errors.js';
 import './http/fastify-types.js';
+import { trackerWebhookRoutes } from './alerts/tracker-webhook-routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installValidation } from './http/validation.js';
 import { createMailer } from './mail/mailer.js';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(retestRoutes(deps));
       await api.register(dashboardRoutes(deps));
       await api.register(alertRoutes(deps));
+      await api.register(trackerWebhookRoutes(deps));
       await api.register(reportRoutes(deps));
       if (config.testHooks) await api.register(testHookRoutes(deps));
     },

@@ -120,7 +120,8 @@ export const alertChannelInputSchema = z.discriminatedUnion(
         done_transition: z.string().trim().min(1).max(50).default('Done'),
         email: email,
       }),
-      secrets: z.strictObject({ token }),
+      /** `webhook_secret`: signs the tracker's webhook back to Didban (docs/alerts.md). */
+      secrets: z.strictObject({ token, webhook_secret: z.string().max(200).optional() }),
     }),
     z.strictObject({
       ...base,
@@ -132,7 +133,8 @@ export const alertChannelInputSchema = z.discriminatedUnion(
           .trim()
           .regex(/^[\w.-]+\/[\w.-]+$/, 'alerts.repo_invalid'),
       }),
-      secrets: z.strictObject({ token }),
+      /** `webhook_secret`: signs the tracker's webhook back to Didban (docs/alerts.md). */
+      secrets: z.strictObject({ token, webhook_secret: z.string().max(200).optional() }),
     }),
   ],
   { error: 'alerts.kind_invalid' },

@@ -53,4 +53,24 @@ export const ALERT_MESSAGES = {
     en: 'The destination changed: enter this secret again (stored secrets are never sent to a new destination).',
     fa: 'مقصد تغییر کرد: این رمز را دوباره وارد کنید (رمزهای ذخیره‌شده هرگز به مقصد تازه فرستاده نمی‌شوند).',
   },
+  'alerts.tracker_hook_channel': {
+    en: 'No Jira or GitHub alert channel has this webhook address.',
+    fa: 'هیچ کانال هشدار جیرا یا گیت‌هاب این نشانی وب‌هوک را ندارد.',
+  },
+  'alerts.tracker_hook_no_secret': {
+    en: 'This channel has no webhook secret yet: create one in the channel settings first.',
+    fa: 'این کانال هنوز رمز وب‌هوک ندارد: نخست در تنظیمات کانال یکی بسازید.',
+  },
+  'alerts.tracker_hook_signature': {
+    en: 'The webhook signature is missing or does not match the channel secret; nothing was changed.',
+    fa: 'امضای وب‌هوک نیست یا با رمز کانال نمی‌خواند؛ چیزی تغییر نکرد.',
+  },
+  'alerts.tracker_hook_body': {
+    en: 'The webhook body is not a JSON object; nothing was changed.',
+    fa: 'بدنه وب‌هوک یک شیء JSON نیست؛ چیزی تغییر نکرد.',
+  },
+  'alerts.tracker_hook_unknown_issue': {
+    en: 'This issue was not opened by this channel for a finding of its workspace; nothing was changed.',
+    fa: 'این مسئله را این کانال برای یافته‌ای از فضای کاری خودش باز نکرده است؛ چیزی تغییر نکرد.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
