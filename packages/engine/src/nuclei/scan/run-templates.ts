@@ -1,7 +1,8 @@
 import { BrowserPool } from '../../browser/browser-pool.js';
 import { resolverLookup } from '../http/host-lookup.js';
 import { InteractshClient } from '../interactsh/interactsh-client.js';
-import { type ResolvedOptions, resolveOptions, type ScanOptions } from '../options.js';
+import { resolveOptions, type ScanOptions } from '../options.js';
+import { headlessSkipReason } from '../protocols/headless/headless-options.js';
 import { parseTarget, type Target } from '../target.js';
 import type { CompiledTemplate } from '../template-model.js';
 import { gateSkipReason } from '../trust/gates.js';
@@ -101,7 +102,7 @@ async function scan(
   }
   // Headless templates: the worker's pool, or one for this scan (closed at its end).
   const ownPool =
-    options.headless && !options.headless.pool && input.templates.some(usesHeadless)
+    options.headless && !options.headless.pool && input.templates.some(needsBrowser)
       ? new BrowserPool(options.headless)
       : undefined;
   if (ownPool) options = { ...options, headless: { ...options.headless, pool: ownPool } };
@@ -165,23 +166,17 @@ async function scan(
   }
 }
 
-/** A template with a headless block, itself or in a workflow step. */
+/**
+ * A template with a headless block of its own. A workflow is not skipped for a headless step: that
+ * step says why it did not run and the others run (headless-executor.ts).
+ */
 function usesHeadless(t: CompiledTemplate): boolean {
-  return (
-    t.blocks.some((b) => b.protocol === 'headless') ||
-    (t.workflow ?? []).some((s) => s.templates.some(usesHeadless))
-  );
+  return t.blocks.some((b) => b.protocol === 'headless');
 }
 
-/** Why this scan skips headless templates (the gate closed, no Chromium), or undefined. */
-function headlessSkipReason(options: ResolvedOptions): string | undefined {
-  if (!options.headless) {
-    // The built-in worker's gate is the server operator's switch, not a worker flag.
-    if (options.runner === 'builtin')
-      return 'capability gate "headless" is closed (open it with DIDBAN_BUILTIN_WORKER_HEADLESS=1)';
-    return gateSkipReason('headless', options.runner ?? 'cli');
-  }
-  return options.headless.pool?.unavailableReason() ?? undefined;
+/** A template that will drive a browser: a headless block of its own or in a workflow step. */
+function needsBrowser(t: CompiledTemplate): boolean {
+  return usesHeadless(t) || (t.workflow ?? []).some((s) => s.templates.some(needsBrowser));
 }
 
 export interface ScanResult {

@@ -28,7 +28,7 @@ import { matchBudget } from '../../util/budget.js';
 import { fromByteString, toByteString } from '../../util/bytes.js';
 import { partReader, resolveScheme } from '../http-executor.js';
 import type { HeadlessBlock } from './headless-block.js';
-import type { HeadlessScanOptions } from './headless-options.js';
+import { type HeadlessScanOptions, headlessSkipReason } from './headless-options.js';
 import { type PageState, type RouteRule, runAction } from './page-actions.js';
 
 const NO_PAYLOADS: readonly PayloadCombo[] = [new Map()];
@@ -56,7 +56,17 @@ interface HistoryItem {
 export async function runHeadlessBlock(run: TemplateRun, block: HeadlessBlock): Promise<BlockOutcome> {
   const { scan, template, target } = run;
   const headless = scan.options.headless as HeadlessScanOptions | undefined;
-  if (!headless?.pool) throw new Error('headless templates need the headless option (a browser pool)');
+  // A workflow's headless step when the gate is closed or Chromium missing: skipped, saying why.
+  const skip = headlessSkipReason(scan.options);
+  if (skip || !headless?.pool) {
+    scan.emit({
+      type: 'skipped',
+      templateId: template.id,
+      target: target?.input,
+      reason: skip ?? 'headless templates need a browser pool',
+    });
+    return { matched: false, matchedNames: [] };
+  }
   if (!target) throw new Error('headless templates need a target');
   const scheme = await resolveScheme(scan, target);
   if (!scheme) {

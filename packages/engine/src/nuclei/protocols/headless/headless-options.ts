@@ -1,4 +1,5 @@
 import type { BrowserPool, BrowserPoolOptions } from '../../../browser/browser-pool.js';
+import { gateSkipReason, type Runner } from '../../trust/gates.js';
 
 /**
  * `ScanOptions.headless`: present means the runner opened the headless gate (`--headless`,
@@ -12,4 +13,18 @@ export interface HeadlessScanOptions extends BrowserPoolOptions {
   readonly allowLocalFileAccess?: boolean;
   /** Where `screenshot` actions write their files (the CLI: the current folder); unset, none are written. */
   readonly screenshotDir?: string;
+}
+
+/** Why a scan skips headless templates (the gate closed, no Chromium), or undefined when they run. */
+export function headlessSkipReason(options: {
+  readonly headless?: HeadlessScanOptions;
+  readonly runner?: Runner;
+}): string | undefined {
+  if (!options.headless) {
+    // The built-in worker's gate is the server operator's switch, not a worker flag.
+    if (options.runner === 'builtin')
+      return 'capability gate "headless" is closed (open it with DIDBAN_BUILTIN_WORKER_HEADLESS=1)';
+    return gateSkipReason('headless', options.runner ?? 'cli');
+  }
+  return options.headless.pool?.unavailableReason() ?? undefined;
 }
