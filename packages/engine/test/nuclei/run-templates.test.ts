@@ -93,14 +93,10 @@ describe('loadTemplates', () => {
         path: 'bad.yaml',
       },
     ]);
-    expect(result.templates.map((t) => t.id)).toEqual(['ok']);
-    expect(result.rejectedByFeature).toEqual({ headless: 1, code: 1 });
-    expect(result.rejected[0]).toMatchObject({
-      id: 'h',
-      path: 'h.yaml',
-      feature: 'headless',
-      code: 'protocol-headless',
-    });
+    // Headless templates load (they run where the headless gate is open); code ones never do.
+    expect(result.templates.map((t) => t.id)).toEqual(['ok', 'h']);
+    expect(result.rejectedByFeature).toEqual({ code: 1 });
+    expect(result.rejected[0]).toMatchObject({ id: 'c', feature: 'code', code: 'protocol-code' });
     expect(result.invalid).toEqual([
       { path: 'bad.yaml', code: 'id-invalid', errors: [expect.objectContaining({ path: 'id', line: 1 })] },
     ]);
