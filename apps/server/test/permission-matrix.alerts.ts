@@ -26,6 +26,20 @@ async function channelIn(w: World): Promise<string> {
   return row!.id;
 }
 
+/** A GitHub tracker channel of team A (no webhook secret yet). */
+async function trackerIn(w: World): Promise<string> {
+  const [row] = await w.server.db
+    .insert(alertChannels)
+    .values({
+      workspace_id: w.team.id,
+      name: 'Matrix tracker',
+      kind: 'github',
+      settings: { repo: 'acme/web' },
+    })
+    .returning({ id: alertChannels.id });
+  return row!.id;
+}
+
 async function ruleIn(w: World): Promise<string> {
   const channel = await channelIn(w);
   const [row] = await w.server.db
@@ -113,5 +127,19 @@ export const ALERT_MATRIX: Record<string, MatrixEntry> = {
     expect: workspace(403, 200, 200),
     request: async (w) => ({ url: `${API}/panel/alerts/rules/${await ruleIn(w)}/` }),
     crossTenant: async (w) => ({ url: `${API}/panel/alerts/rules/${await ruleIn(w)}/`, ...crossAs(w) }),
+  },
+  'POST /api/v1/panel/alerts/channels/:id/webhook-secret/': {
+    expect: workspace(403, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/alerts/channels/${await trackerIn(w)}/webhook-secret/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/alerts/channels/${await trackerIn(w)}/webhook-secret/`,
+      ...crossAs(w),
+    }),
+  },
+  // Public: the tracker is the caller, authenticated by the channel's webhook signature alone.
+  'POST /api/v1/hooks/tracker/:id/': {
+    expect: { guest: 409, outsider: 409, user: 409, admin: 409, owner: 409 },
+    request: async (w) => ({ url: `${API}/hooks/tracker/${await trackerIn(w)}/`, payload: {} }),
+    crossTenant: { skip: 'public: signed by the channel secret, not by a session' },
   },
 };
