@@ -483,6 +483,7 @@ export {
   readableParams,
   toLatinDigits,
 } from './i18n/format.js';
+export { STATUS_LABELS_FA, statusLabel } from './i18n/labels.js';
 export { DEFAULT_LANG, isRtl, LANGUAGES, type Lang, toLang } from './i18n/lang.js';
 export { isMessageKey, MESSAGES, type MessageKey, translate } from './i18n/messages.js';
 export { runMessageText } from './i18n/run-messages.js';

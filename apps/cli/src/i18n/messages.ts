@@ -418,11 +418,7 @@ export const CLI_MESSAGES = {
     en: 'Follow it: didban scans follow {scan} --history {history}',
     fa: 'برای دنبال کردن: didban scans follow {scan} --history {history}',
   },
-  'scans.finished': {
-    en: 'Scan {name} finished: {critical} critical, {high} high, {medium} medium, {low} low and {info} info finding(s).',
-    fa: 'اسکن {name} تمام شد: {critical} بحرانی، {high} بالا، {medium} متوسط، {low} پایین و {info} اطلاعاتی.',
-  },
-  'scans.failed': { en: 'Scan {name} failed: {error}', fa: 'اسکن {name} ناموفق بود: {error}' },
+  // A scan's end ("Scan … finished: …", "Scan … failed: …") is core's notify.scan_finished/failed.
   'scans.cancelled': { en: 'Scan {name} was cancelled.', fa: 'اسکن {name} لغو شد.' },
   'scans.stopped_following': {
     en: 'Stopped following; the scan goes on. Follow again: didban scans follow {scan} --history {history}',

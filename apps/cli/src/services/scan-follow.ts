@@ -180,10 +180,10 @@ export async function followScan(
   const outcome = status ? scanOutcome(status) : null;
   const ended = snapshot.data?.ended;
   if (outcome === 'complete') {
-    say(ctx.t('scans.finished', { name: scan.name, ...(ended?.findings ?? history.findings) }));
+    say(ctx.t('notify.scan_finished', { name: scan.name, ...(ended?.findings ?? history.findings) }));
     return { exitCode: EXIT.ok, snapshot };
   }
-  if (outcome === 'failed') say(ctx.t('scans.failed', { name: scan.name, error: ended?.error ?? '-' }));
+  if (outcome === 'failed') say(ctx.t('notify.scan_failed', { name: scan.name, error: ended?.error ?? '-' }));
   else say(ctx.t('scans.cancelled', { name: scan.name }));
   // Not a gate: the run did not end, so there is nothing to gate on (exit 1 stays "gate tripped").
   return { exitCode: EXIT.scanNotFinished, snapshot };

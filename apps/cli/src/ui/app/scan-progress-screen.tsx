@@ -40,9 +40,9 @@ export function ScanProgressScreen(props: {
   const summary = !outcome
     ? undefined
     : outcome === 'complete'
-      ? t('scans.finished', { name, ...(final ?? started.history).findings })
+      ? t('notify.scan_finished', { name, ...(final ?? started.history).findings })
       : outcome === 'failed'
-        ? t('scans.failed', { name, error: final?.error ?? '-' })
+        ? t('notify.scan_failed', { name, error: final?.error ?? '-' })
         : outcome === 'cancelled'
           ? t('scans.cancelled', { name })
           : undefined;
