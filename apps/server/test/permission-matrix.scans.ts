@@ -90,6 +90,7 @@ export const crossOf =
 const scanUrl = async (w: World) => ({ url: `${API}/panel/scans/${(await scanRunIn(w)).scan}/` });
 const runUrl = async (w: World) => ({ url: `${API}/panel/scans/${(await scanRunIn(w)).scan}/histories` });
 const statusUrl = async (w: World) => ({ url: `${historyPath(await scanRunIn(w))}/status` });
+const problemsUrl = async (w: World) => ({ url: `${historyPath(await scanRunIn(w))}/problems/` });
 const cancelUrl = async (w: World) => ({
   url: `${historyPath(await scanRunIn(w))}/cancel-scan/`,
   payload: {},
@@ -180,6 +181,11 @@ export const SCAN_MATRIX: Record<string, MatrixEntry> = {
     expect: workspace(200, 200, 200),
     request: statusUrl,
     crossTenant: crossOf(statusUrl),
+  },
+  'GET /api/v1/panel/scans/:id/histories/:historyId/problems/': {
+    expect: workspace(200, 200, 200),
+    request: problemsUrl,
+    crossTenant: crossOf(problemsUrl),
   },
   'POST /api/v1/panel/scans/:id/histories/:historyId/cancel-scan/': {
     expect: workspace(200, 200, 200),

@@ -4,6 +4,7 @@ import {
   pagedList,
   pageInfo,
   pageQuery,
+  scanHistoryProblemsSchema,
   scanHistorySchema,
   scanHistoryStatusSchema,
   vulnerabilityDetailSchema,
@@ -17,7 +18,7 @@ import { scanHistories, scanHistoryVulnerabilities } from '../db/schema.js';
 import { currentWorkspace } from '../http/access.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { historyFindingCounts } from '../scans/finish-scan-run.js';
-import { presentHistory } from '../scans/present.js';
+import { presentHistory, presentHistoryProblems } from '../scans/present.js';
 import { findHistory, findScan, UUID } from '../scans/scan-store.js';
 import { affectedAssets, findVulnerability, vulnerabilityDetail } from '../scans/vulnerability-detail.js';
 import { listHistoryVulnerabilities } from '../scans/vulnerability-list.js';
@@ -111,6 +112,24 @@ export function scanHistoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const p = request.params;
         const { history } = await findHistory(db, currentWorkspace(request).id, p.id, p.historyId);
         return { data: statusOf(history) };
+      },
+    );
+
+    app.get(
+      '/panel/scans/:id/histories/:historyId/problems/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['scans'],
+          summary: 'A run: templates it skipped and failures, with the engine reasons (first 200)',
+          params: historyParams,
+          response: { 200: envelope(scanHistoryProblemsSchema) },
+        },
+      },
+      async (request) => {
+        const p = request.params;
+        const { history } = await findHistory(db, currentWorkspace(request).id, p.id, p.historyId);
+        return { data: presentHistoryProblems(history) };
       },
     );
 

@@ -17,6 +17,7 @@ import { pgText } from '../db/pg-text.js';
 import {
   assets,
   type FailedPair,
+  type ScanHistoryProblemRow,
   scanChunks,
   scanHistories,
   scanHistoryVulnerabilities,
@@ -192,5 +193,42 @@ export async function ingestChunkResults(tx: Tx, chunkId: string, items: unknown
       })
       .where(eq(scanChunks.id, chunk.id));
   }
+  await keepProblems(tx, history.id, parsed);
   return { items: items.length, new_findings: fresh };
+}
+
+/** Problems kept per run: enough to say why templates did not run, bounded for a huge target list. */
+export const SCAN_PROBLEMS_KEPT = 200;
+
+/**
+ * Skipped templates and failures, with the engine's reason, onto the run: all counted, the first
+ * SCAN_PROBLEMS_KEPT kept. One statement, so parallel chunks of one run append without a lost update.
+ */
+async function keepProblems(tx: Tx, historyId: string, parsed: TemplateRunResult[]) {
+  const problems: ScanHistoryProblemRow[] = [];
+  let skipped = 0;
+  let failures = 0;
+  for (const item of parsed) {
+    if (item.type === 'finding') continue;
+    if (item.type === 'failure') failures++;
+    else skipped++;
+    if (problems.length < SCAN_PROBLEMS_KEPT)
+      problems.push({
+        kind: item.type,
+        template_id: pgText(item.template_id),
+        target: item.target === null ? null : pgText(item.target),
+        message: pgText(item.message),
+      });
+  }
+  if (!problems.length) return;
+  const added = JSON.stringify(problems);
+  await tx
+    .update(scanHistories)
+    .set({
+      skipped_count: sql`${scanHistories.skipped_count} + ${skipped}`,
+      failure_count: sql`${scanHistories.failure_count} + ${failures}`,
+      problems: sql`case when jsonb_array_length(${scanHistories.problems}) >= ${SCAN_PROBLEMS_KEPT} then ${scanHistories.problems} else (select coalesce(jsonb_agg(x.e order by x.i), '[]'::jsonb) from jsonb_array_elements(${scanHistories.problems} || ${added}::jsonb) with ordinality as x(e, i) where x.i <= ${SCAN_PROBLEMS_KEPT}) end`,
+      updated_at: sql`now()`,
+    })
+    .where(eq(scanHistories.id, historyId));
 }

@@ -1,6 +1,7 @@
 /** Rows as the contract's shapes (packages/core/src/contract/scans.ts). */
 import type {
   ScanHistory,
+  ScanHistoryProblems,
   ScanSchedule,
   SeverityCounts,
   Vulnerability,
@@ -32,6 +33,10 @@ export function presentHistory(h: HistoryRow, findings: SeverityCounts): ScanHis
     duration:
       h.finished_at && h.started_at ? (h.finished_at.getTime() - h.started_at.getTime()) / 1000 : null,
   };
+}
+
+export function presentHistoryProblems(h: HistoryRow): ScanHistoryProblems {
+  return { skipped: h.skipped_count, failures: h.failure_count, problems: h.problems };
 }
 
 export function presentSchedule(s: ScheduleRow): ScanSchedule {

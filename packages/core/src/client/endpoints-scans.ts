@@ -12,6 +12,7 @@ import {
   type ScanScheduleWriteInput,
   scanCreatedSchema,
   scanFilterOptionSchema,
+  scanHistoryProblemsSchema,
   scanHistorySchema,
   scanHistoryStatusSchema,
   scanRunStartedSchema,
@@ -77,6 +78,9 @@ export function scanEndpoints(http: Http) {
       ),
     historyStatus: (scanId: string, historyId: string) =>
       unwrap(http.get(`${historyPath(scanId, historyId)}/status`, envelope(scanHistoryStatusSchema))),
+    /** The templates a run skipped and its failures, with the engine's reasons. */
+    historyProblems: (scanId: string, historyId: string) =>
+      unwrap(http.get(`${historyPath(scanId, historyId)}/problems/`, envelope(scanHistoryProblemsSchema))),
     /** Cancel a run (spec §4: cancel is per scan history); a finished run answers 409. */
     cancel: (scanId: string, historyId: string) =>
       unwrap(

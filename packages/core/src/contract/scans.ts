@@ -226,6 +226,24 @@ export const scanHistoryStatusSchema = z.object({
 });
 export type ScanHistoryStatus = z.infer<typeof scanHistoryStatusSchema>;
 
+/** Why a template did not run in a scan run (skipped) or did not finish on a target (failure). */
+export const scanHistoryProblemSchema = z.object({
+  kind: z.enum(['failure', 'skipped']),
+  template_id: z.string(),
+  target: z.string().nullable(),
+  /** The engine's message, in English; the panel translates known ones (runMessageText). */
+  message: z.string(),
+});
+export type ScanHistoryProblem = z.infer<typeof scanHistoryProblemSchema>;
+
+/** `GET .../histories/{historyId}/problems/`: all counted, the first 200 listed in the order seen. */
+export const scanHistoryProblemsSchema = z.object({
+  skipped: z.number().int(),
+  failures: z.number().int(),
+  problems: z.array(scanHistoryProblemSchema),
+});
+export type ScanHistoryProblems = z.infer<typeof scanHistoryProblemsSchema>;
+
 // ---- Schedules ----
 
 /** `POST panel/scan-schedules/`; custom needs weekdays (0 = Sunday); start_time is ISO date-time. */

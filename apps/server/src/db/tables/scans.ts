@@ -50,6 +50,14 @@ export const scans = pgTable(
 
 export const SCAN_HISTORY_STATUSES = ['initializing', 'running', 'finished', 'failed', 'cancelled'] as const;
 
+/** Why a template did not run (skipped) or did not finish (failure), as the engine said it. */
+export type ScanHistoryProblemRow = {
+  kind: 'failure' | 'skipped';
+  template_id: string;
+  target: string | null;
+  message: string;
+};
+
 /** One run of a scan: split into chunks ('template-run' tasks) that workers claim. */
 export const scanHistories = pgTable(
   'scan_histories',
@@ -72,6 +80,10 @@ export const scanHistories = pgTable(
     asset_ids: uuid('asset_ids').array().notNull().default([]),
     /** The templates' own ids (what findings carry), for the fix rule. */
     engine_template_ids: text('engine_template_ids').array().notNull().default([]),
+    /** Templates the run skipped and (template, target) failures, all counted; the first kept. */
+    skipped_count: integer('skipped_count').notNull().default(0),
+    failure_count: integer('failure_count').notNull().default(0),
+    problems: jsonb('problems').$type<ScanHistoryProblemRow[]>().notNull().default([]),
     error: text('error'),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     started_at: timestamp('started_at', { withTimezone: true }),
