@@ -214,4 +214,41 @@ describe('tracker webhooks', () => {
         .where(and(eq(alertTrackerLinks.channel_id, foreign.id))),
     ).toHaveLength(1);
   }, 60_000);
+
+  it('shows the webhook secret masked, keeps it when the token is replaced, and answers a signed ping', async () => {
+    const owner = await registerUser(server);
+    const team = await createTeam(server, owner.user.id, 'Keep', []);
+    const as: Headers = { ...owner.auth, 'x-workspace-id': team.id };
+    const [row] = await server.db
+      .insert(alertChannels)
+      .values({ workspace_id: team.id, name: 'gh', kind: 'github', settings: { repo: 'acme/web' } })
+      .returning();
+    const made = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/panel/alerts/channels/${row!.id}/webhook-secret/`,
+      headers: as,
+    });
+    const secret = made.json().data.secret as string;
+    expect(secret).toMatch(/^[0-9a-f]{48}$/);
+    const patched = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/panel/alerts/channels/${row!.id}/`,
+      headers: as,
+      payload: { secrets: { token: 'ghp_new_token_value' } },
+    });
+    expect(patched.statusCode).toBe(200);
+    const shown = patched.json().data.secrets as Record<string, string>;
+    expect(Object.keys(shown).sort()).toEqual(['token', 'webhook_secret']);
+    expect(shown.webhook_secret).not.toContain(secret.slice(0, 12));
+    const raw = JSON.stringify({ zen: 'Keep it logically awesome.' });
+    const ping = await deliver(row!.id, raw, {
+      'x-github-event': 'ping',
+      'x-hub-signature-256': sign(secret, raw),
+    });
+    expect(ping.statusCode).toBe(200);
+    expect(ping.json().data).toEqual({ changed: false, ignored: 'ping' });
+    const unknownChannel = await deliver(team.id, raw, { 'x-github-event': 'ping' });
+    expect(unknownChannel.statusCode).toBe(404);
+    expect(unknownChannel.json().message).toBe('No Jira or GitHub alert channel has this webhook address.');
+  }, 60_000);
 });

@@ -146,7 +146,13 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
           kind: row.kind,
           language: request.body.language ?? row.language,
           settings: request.body.settings ?? row.settings,
-          secrets: request.body.secrets ?? stored,
+          // A tracker's webhook secret (inbound only, never sent anywhere) outlives new credentials.
+          secrets: request.body.secrets
+            ? {
+                ...(stored.webhook_secret ? { webhook_secret: stored.webhook_secret } : {}),
+                ...request.body.secrets,
+              }
+            : stored,
         });
         if (!merged.success) throw new RequestValidationError(merged.error.issues);
         requireSecretsForNewDestination(
