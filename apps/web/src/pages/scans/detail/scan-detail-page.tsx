@@ -12,6 +12,7 @@ import { ScanFormModal } from '../form/scan-form-modal';
 import { canCancel } from '../scan-row-actions';
 import { useCancelScan, useDeleteScan, useRunScan, useScan } from '../use-scans';
 import { HistoryList } from './history-list';
+import { RunProblems } from './run-problems';
 import { ScanFacts } from './scan-facts';
 import { VulnerabilityDrawer } from './vulnerability-drawer';
 import { VulnerabilityList } from './vulnerability-list';
@@ -113,6 +114,14 @@ export function ScanDetailPage() {
           historyId={historyId}
           live={canCancel(data) && data.latest_history?.id === historyId}
           onOpen={(id) => setParam({ vuln: id })}
+        />
+      ) : null}
+      {historyId ? (
+        <RunProblems
+          key={`problems-${historyId}`}
+          scanId={data.id}
+          historyId={historyId}
+          live={canCancel(data) && data.latest_history?.id === historyId}
         />
       ) : null}
       <VulnerabilityDrawer
