@@ -179,10 +179,29 @@ describe('tracker webhooks', () => {
     expect(res.statusCode).toBe(200);
     expect(await statusOf(finding.id)).toBe('fixed');
     expect(await retestsOf(finding.id)).toHaveLength(1);
+    // Done → Closed (both done) changes nothing and queues no second retest.
+    expect(
+      (await deliver(channel.id, done, { 'x-hub-signature': sign(secret, done) })).json().data,
+    ).toMatchObject({
+      changed: false,
+    });
+    expect(await retestsOf(finding.id)).toHaveLength(1);
     const back = body('new');
     expect((await deliver(channel.id, back, {}, `?secret=${secret}`)).statusCode).toBe(200);
     expect(await statusOf(finding.id)).toBe('open');
     expect((await deliver(channel.id, back, {}, '?secret=nope')).statusCode).toBe(401);
+    // To Do → In Progress on an open issue does not reopen an accepted risk.
+    await server.db
+      .update(vulnerabilities)
+      .set({ status: 'accepted_risk' })
+      .where(eq(vulnerabilities.id, finding.id));
+    await server.db
+      .update(alertTrackerLinks)
+      .set({ state: 'open' })
+      .where(eq(alertTrackerLinks.channel_id, channel.id));
+    const moved = await deliver(channel.id, back, { 'x-hub-signature': sign(secret, back) });
+    expect(moved.json().data).toEqual({ changed: false, ignored: 'not closed' });
+    expect(await statusOf(finding.id)).toBe('accepted_risk');
   }, 60_000);
 
   it('a channel of another workspace cannot touch the finding', async () => {

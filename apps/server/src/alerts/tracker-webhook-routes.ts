@@ -140,7 +140,11 @@ export function trackerWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return db.transaction(async (tx) => {
           // The link must be this channel's, and its finding in the channel's workspace.
           const [link] = await tx
-            .select({ vulnerability_id: alertTrackerLinks.vulnerability_id })
+            .select({
+              vulnerability_id: alertTrackerLinks.vulnerability_id,
+              state: alertTrackerLinks.state,
+              status: vulnerabilities.status,
+            })
             .from(alertTrackerLinks)
             .innerJoin(vulnerabilities, eq(vulnerabilities.id, alertTrackerLinks.vulnerability_id))
             .where(
@@ -152,6 +156,15 @@ export function trackerWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             );
           if (!link)
             throw new HttpError(404, 'tracker_hook_unknown_issue', 'alerts.tracker_hook_unknown_issue');
+          // Jira tells a status change, not a reopening: only a closed issue or a fixed finding
+          // reopens (moving To Do → In Progress leaves an accepted risk alone).
+          if (
+            channel.kind === 'jira' &&
+            verdict.action === 'reopen' &&
+            link.state !== 'closed' &&
+            link.status !== 'fixed'
+          )
+            return { data: { changed: false, ignored: 'not closed' } };
           // The tracker is no member: its changes carry its name and no account.
           const actor = { id: null, username: verdict.by } as unknown as Actor;
           const selection = eq(vulnerabilities.id, link.vulnerability_id);
@@ -174,8 +187,12 @@ export function trackerWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 eq(alertTrackerLinks.vulnerability_id, link.vulnerability_id),
               ),
             );
+          // Only a close that changed the finding is retested: the echo of Didban's own close
+          // (a rescan found it fixed) changes nothing and costs nothing.
           const retests =
-            verdict.action === 'close' ? await queueRetests(tx, channel.workspace_id, selection, actor) : [];
+            verdict.action === 'close' && changed.length > 0
+              ? await queueRetests(tx, channel.workspace_id, selection, actor)
+              : [];
           return {
             data: {
               changed: changed.length > 0,
