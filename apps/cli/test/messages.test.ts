@@ -23,7 +23,7 @@ describe('the terminal client message catalogue', () => {
 
   // Issue 34 item 18: what the panel and the CLI both say lives once, in core's catalogue.
   it('holds no message core already has; the shared ones come from core, worded as before', () => {
-    const core = new Set(Object.values(MESSAGES).flatMap((m) => [m.en, m.fa]));
+    const core = new Set<string>(Object.values(MESSAGES).flatMap((m) => [m.en, m.fa]));
     const copies = Object.entries(CLI_MESSAGES).filter(([, m]) => core.has(m.en) || core.has(m.fa));
     expect(copies.map(([key]) => key)).toEqual([]);
     const counts = { name: 'Nightly', critical: 1, high: 2, medium: 0, low: 0, info: 3 };
