@@ -35,6 +35,15 @@ export function alertEndpoints(http: Http) {
     /** Queue a test message; its outcome shows in the delivery log. */
     testChannel: (channelId: string) =>
       unwrap(http.post(`panel/alerts/channels/${id(channelId)}/test/`, {}, envelope(alertDeliverySchema))),
+    /** A new webhook secret for a Jira/GitHub channel, answered once with the URL to give the tracker. */
+    newWebhookSecret: (channelId: string) =>
+      unwrap(
+        http.post(
+          `panel/alerts/channels/${id(channelId)}/webhook-secret/`,
+          {},
+          envelope(z.object({ url: z.string(), secret: z.string() })),
+        ),
+      ),
     listRules: () => unwrap(http.get('panel/alerts/rules/', envelope(alertRuleListSchema))),
     createRule: (body: AlertRuleInput) =>
       unwrap(http.post('panel/alerts/rules/', body, envelope(alertRuleSchema))),

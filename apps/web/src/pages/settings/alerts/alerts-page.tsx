@@ -54,6 +54,7 @@ export function AlertsPage() {
   const nameOf = new Map(channelList.map((c) => [c.id, c.name]));
   const list = (items: string[]) => items.join(lang === 'fa' ? '، ' : ', ');
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [hook, setHook] = useState<{ channelId: string; url: string; secret: string } | null>(null);
   const remove = (target: Deleting) => {
     const mutation = target.kind === 'channel' ? m.deleteChannel : m.deleteRule;
     mutation.mutate(target.id, {
@@ -101,7 +102,20 @@ export function AlertsPage() {
                   {Object.values(c.secrets).join(' ')}
                 </span>
                 {canManage ? (
-                  <span className="ms-auto flex gap-2">
+                  <span className="ms-auto flex flex-wrap gap-2">
+                    {c.kind === 'jira' || c.kind === 'github' ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() =>
+                          m.newWebhookSecret.mutate(c.id, {
+                            onSuccess: (hook) => setHook({ channelId: c.id, ...hook }),
+                          })
+                        }
+                        aria-label={`${t('webhookSecret')} ${c.name}`}
+                      >
+                        {t('webhookSecret')}
+                      </Button>
+                    ) : null}
                     <Button
                       variant="secondary"
                       onClick={() => m.testChannel.mutate(c.id)}
@@ -117,6 +131,17 @@ export function AlertsPage() {
                       {t('delete')}
                     </Button>
                   </span>
+                ) : null}
+                {hook?.channelId === c.id ? (
+                  <div className="w-full rounded-lg bg-zinc-900 p-2 text-xs" data-testid="tracker-webhook">
+                    <p className="text-zinc-400">{t('webhookShownOnce')}</p>
+                    <p className="mt-1 break-all">
+                      {t('url')}: <bdi dir="ltr">{hook.url}</bdi>
+                    </p>
+                    <p className="mt-1 break-all">
+                      {t('webhookSecretLabel')}: <bdi dir="ltr">{hook.secret}</bdi>
+                    </p>
+                  </div>
                 ) : null}
               </li>
             ))}

@@ -30,6 +30,12 @@ const TEXT = {
   },
   channelDeleted: { en: 'Channel “{name}” deleted.', fa: 'کانال «{name}» حذف شد.' },
   ruleDeleted: { en: 'Rule “{name}” deleted.', fa: 'قاعدهٔ «{name}» حذف شد.' },
+  webhookSecret: { en: 'Tracker webhook', fa: 'وب‌هوک ردیاب' },
+  webhookShownOnce: {
+    en: 'Give the tracker this URL and secret (shown only now; asking again replaces it). GitHub: Issues events; Jira: Issue updated.',
+    fa: 'این نشانی و رمز را به ردیاب بدهید (فقط همین حالا نشان داده می‌شود؛ درخواست دوباره آن را جایگزین می‌کند). گیت‌هاب: رویدادهای Issues؛ جیرا: Issue updated.',
+  },
+  webhookSecretLabel: { en: 'Secret', fa: 'رمز' },
   name: { en: 'Name', fa: 'نام' },
   kind: { en: 'Type', fa: 'نوع' },
   language: { en: 'Language', fa: 'زبان' },

@@ -50,6 +50,11 @@ export function useAlertMutations() {
       // e.g. the 6th test in a minute (429): say so instead of a button that does nothing.
       onError: (error) => snackbarStore.show(errorText(error, storedLanguage()), 'error'),
     }),
+    newWebhookSecret: useMutation({
+      mutationFn: (id: string) => api.alerts.newWebhookSecret(id),
+      onSuccess: done,
+      onError: (error) => snackbarStore.show(errorText(error, storedLanguage()), 'error'),
+    }),
     createRule: useMutation({ mutationFn: (b: AlertRuleInput) => api.alerts.createRule(b), onSuccess: done }),
     deleteRule: useMutation({ mutationFn: (id: string) => api.alerts.deleteRule(id), onSuccess: done }),
   };
