@@ -22,8 +22,12 @@ describe('plan cap on discovery results', () => {
   it('stores new hosts up to the plan, roots first, lists the rest, tells the user and still re-discovers', async () => {
     const owner = await registerUser(server);
     const en = { ...owner.auth, 'accept-language': 'en' };
-    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = en) =>
-      server.app.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
+    const call = (
+      method: 'GET' | 'POST',
+      url: string,
+      payload?: object,
+      headers: Record<string, string> = en,
+    ) => server.app.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
     // Creating the group starts its discovery; a self-hosted worker of the workspace takes it.
     const group = (await call('POST', 'panel/assets/', { name: 'Lab', roots: 'lab.test' })).json().data;
     const own = asWorker(server, (await createWorker(server, owner.auth, { name: 'own' })).api_key);

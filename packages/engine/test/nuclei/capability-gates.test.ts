@@ -62,9 +62,7 @@ describe('capability gates', () => {
   it('names the gate of a template refused at load (code)', () => {
     const { rejected } = loadTemplates([{ content: codeTemplate }]);
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]!.reason).toBe(
-      'capability gate "code": unsigned',
-    );
+    expect(rejected[0]!.reason).toBe('capability gate "code": unsigned');
     expect(gateSkipReason('code', 'builtin')).toBe(
       'capability gate "code" is closed (this runner never opens it)',
     );
