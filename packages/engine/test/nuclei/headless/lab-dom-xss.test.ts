@@ -2,17 +2,16 @@
  * The community's own headless template finds the DOM XSS planted in the lab's client-side-rendered
  * site (scripts/lab/src/csr-site.ts), through the locked-down pooled Chromium.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrSite, startCsrSite } from '../../../../../scripts/lab/src/csr-site.js';
 import { BrowserPool } from '../../../src/browser/browser-pool.js';
 import { collectScan, loadTemplates } from '../../../src/nuclei/index.js';
 
-// The community template (runZeroInc/nuclei-templates) when the corpus is unpacked; else our copy.
-const CORPUS = '/work/corpus/headless/vulnerabilities/retool/retool-dom-xss.yaml';
-const FALLBACK = join(import.meta.dirname, 'fixtures/retool-dom-xss.yaml');
-const templatePath = existsSync(CORPUS) ? CORPUS : FALLBACK;
+// The community template (runZeroInc/nuclei-templates, headless/vulnerabilities/retool/), copied
+// into fixtures/ (its digest line dropped): the repository never reads a path outside itself.
+const templatePath = join(import.meta.dirname, 'fixtures/retool-dom-xss.yaml');
 
 let site: CsrSite;
 let pool: BrowserPool;

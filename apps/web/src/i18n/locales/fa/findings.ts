@@ -16,7 +16,7 @@ export const findingsFa: Strings<typeof findingsEn> = {
   unassignedDone: 'این یافته اکنون مسئولی ندارد.',
   assignFailed: 'تغییر مسئول ناموفق بود.',
   retest: 'همین حالا دوباره آزمایش کن',
-  retesting: 'آزمایش دوباره در صف است و منتظر یک کارگر…',
+  retesting: 'آزمایش دوباره در صف است و منتظر یک کارگزار…',
   retestQueued: 'آزمایش دوباره در صف قرار گرفت.',
   retestFailed: 'شروع آزمایش دوباره ناموفق بود.',
   lastRetest: 'آخرین آزمایش دوباره',
