@@ -24,6 +24,15 @@ function gateHowFa(how: string): string {
 
 const RUN_MESSAGES: readonly RunMessage[] = [
   {
+    // A javascript template importing a nuclei/* module, or calling one of its functions, that the
+    // engine does not provide ("nuclei/smb: ListShares: …" names the function).
+    pattern: /^nuclei\/([a-z0-9]+): (?:([A-Z][A-Za-z0-9]*): )?.+$/,
+    fa: (m) =>
+      m[2]
+        ? `تابع ${isolate(m[2])} از ماژول ${isolate(`nuclei/${m[1]!}`)} در موتور دیدبان نیست`
+        : `ماژول ${isolate(`nuclei/${m[1]!}`)} در موتور دیدبان نیست`,
+  },
+  {
     pattern: /^capability gate "([a-z-]+)" is closed \((.+)\)$/,
     fa: (m) => `دروازهٔ توانایی «${isolate(m[1]!)}» بسته است (${gateHowFa(m[2]!)})`,
   },

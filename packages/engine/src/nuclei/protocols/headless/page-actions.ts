@@ -422,12 +422,16 @@ async function screenshot(state: PageState, action: HeadlessAction): Promise<voi
     to = randomKsuid();
     if (action.name) state.out.set(action.name, to);
   }
-  const data = await state.page.screenshot({ fullPage: action.args.fullpage === 'true', type: 'png' });
-  if (!state.screenshotDir) return;
-  const file = resolve(state.screenshotDir, to.endsWith('.png') ? to : `${to}.png`);
-  const inside = relative(state.screenshotDir, file);
-  if (!state.allowLocalFileAccess && (inside.startsWith('..') || isAbsolute(inside)))
+  // Where it would be written is checked before the page is captured: a refused path is refused
+  // whatever the page does.
+  const file = state.screenshotDir
+    ? resolve(state.screenshotDir, to.endsWith('.png') ? to : `${to}.png`)
+    : undefined;
+  const inside = state.screenshotDir && file ? relative(state.screenshotDir, file) : '';
+  if (file && !state.allowLocalFileAccess && (inside.startsWith('..') || isAbsolute(inside)))
     throw new ActionError(LFA_DENIED);
+  const data = await state.page.screenshot({ fullPage: action.args.fullpage === 'true', type: 'png' });
+  if (!file) return;
   if (action.args.mkdir === 'true') mkdirSync(dirname(file), { recursive: true });
   if (existsSync(file)) throw new ActionError(`failed to write screenshot, file ${file} already exists`);
   writeFileSync(file, data);
