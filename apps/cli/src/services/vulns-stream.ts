@@ -1,4 +1,4 @@
-import { csvCell, type SarifFinding, sarifWriter, type Vulnerability } from '@didban/core';
+import { csvCell, type SarifFinding, sarifWriter, VULN_CSV_COLUMNS, type Vulnerability } from '@didban/core';
 import type { Context } from '../context.js';
 import type { Sink } from '../output/sink.js';
 import { renderFastTable } from '../output/table.js';
@@ -8,25 +8,6 @@ import { VERSION } from '../program.js';
 export const STREAM_BATCH = 100;
 
 export type VulnFormat = 'table' | 'json' | 'jsonl' | 'csv';
-
-/** The `--csv` columns, in order: what a spreadsheet of findings needs. */
-export const VULN_CSV_COLUMNS = [
-  'id',
-  'severity',
-  'status',
-  'template_id',
-  'template_name',
-  'matcher_name',
-  'host',
-  'port',
-  'matched_at',
-  'first_seen_at',
-  'last_seen_at',
-  'fixed_at',
-  'reopened_count',
-  'scan',
-  'asset',
-] as const satisfies readonly (keyof Vulnerability)[];
 
 /** A vulnerability as a SARIF finding; triaged ones become suppressions in core's writer. */
 export function vulnSarifFinding(v: Vulnerability): SarifFinding {
