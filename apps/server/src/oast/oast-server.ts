@@ -84,13 +84,24 @@ export async function startOastServer(options: OastOptions): Promise<OastServer>
       );
     }
     if (options.dns) {
-      const { udp, tcp } = createDnsListeners(store, { domain, ip: options.ip });
-      udp.bind(options.dns.port, options.dns.host);
-      await once(udp, 'listening');
-      addresses.dns = udp.address();
-      // TCP on the same port UDP got (DNS over TCP for long answers and some resolvers).
-      tcp.listen(addresses.dns.port, options.dns.host);
-      await once(tcp, 'listening');
+      // TCP on the same port UDP got (DNS over TCP for long answers and some resolvers). With port 0
+      // the number UDP got may already be taken for TCP by another process: try a fresh pair.
+      let listeners = createDnsListeners(store, { domain, ip: options.ip });
+      for (let attempt = 1; ; attempt++) {
+        listeners.udp.bind(options.dns.port, options.dns.host);
+        await once(listeners.udp, 'listening');
+        addresses.dns = listeners.udp.address();
+        listeners.tcp.listen(addresses.dns.port, options.dns.host);
+        try {
+          await once(listeners.tcp, 'listening');
+          break;
+        } catch (error) {
+          listeners.udp.close();
+          if (options.dns.port !== 0 || attempt >= 10) throw error;
+          listeners = createDnsListeners(store, { domain, ip: options.ip });
+        }
+      }
+      const { udp, tcp } = listeners;
       closers.push(() => new Promise((r) => udp.close(() => r())));
       closers.push(() => new Promise((r) => tcp.close(() => r())));
     }
