@@ -1,6 +1,13 @@
 export { evaluateDsl, evaluateDslCondition, type Scope } from './dsl/evaluate.js';
 export { helperNames } from './dsl/helpers.js';
 export type { DslValue } from './dsl/values.js';
+export {
+  FUZZ_INPUT_FORMATS,
+  type FuzzedPoint,
+  type FuzzInput,
+  FuzzInputError,
+  type FuzzInputFormat,
+} from './fuzz/fuzz-input.js';
 export { resolverLookup } from './http/host-lookup.js';
 export {
   type InvalidTemplate,
@@ -16,5 +23,5 @@ export { compileGoRegex, type GoRegex } from './regex/go-regex.js';
 export { RequestCapError } from './scan/rate-limiter.js';
 export { collectScan, type RunTemplatesInput, runTemplates, type ScanResult } from './scan/run-templates.js';
 export { parseTarget, type Target } from './target.js';
-export type { CompiledTemplate } from './template-model.js';
+export { type CompiledTemplate, isFuzzingTemplate } from './template-model.js';
 export type { Finding, ScanEvent, ScanProtocol } from './types.js';

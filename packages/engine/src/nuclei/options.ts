@@ -86,17 +86,37 @@ export interface ScanOptions {
    * `DIDBAN_BUILTIN_WORKER_HEADLESS=1`). Unset, they are skipped with the gate's reason.
    */
   readonly headless?: HeadlessScanOptions;
+  /**
+   * Run fuzzing (DAST) templates: the `dast` capability gate opened (`--dast`, or a DAST scan on
+   * the built-in and self-hosted workers). Unset or false, templates with `fuzzing:` rules are
+   * skipped with the gate's reason. Their inputs are `RunTemplatesInput.fuzzInputs`.
+   */
+  readonly dast?: boolean;
 }
 
 export type ResolvedOptions = Required<
   Omit<
     ScanOptions,
-    'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless' | 'hostResolvers'
+    | 'attackType'
+    | 'sni'
+    | 'interactsh'
+    | 'responseTimeoutMs'
+    | 'runner'
+    | 'headless'
+    | 'hostResolvers'
+    | 'dast'
   >
 > &
   Pick<
     ScanOptions,
-    'attackType' | 'sni' | 'interactsh' | 'responseTimeoutMs' | 'runner' | 'headless' | 'hostResolvers'
+    | 'attackType'
+    | 'sni'
+    | 'interactsh'
+    | 'responseTimeoutMs'
+    | 'runner'
+    | 'headless'
+    | 'hostResolvers'
+    | 'dast'
   >;
 
 export const NUCLEI_DEFAULTS: ResolvedOptions = {

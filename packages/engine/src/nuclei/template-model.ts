@@ -1,4 +1,5 @@
 import type { TemplateInfo } from '@didban/core/templates';
+import type { FuzzBlock } from './fuzz/fuzz-rules.js';
 import type { CompiledFlow } from './js/flow/run-flow.js';
 import type { Operators } from './operators/types.js';
 import type { AttackType, PayloadSet } from './payloads/generate-payloads.js';
@@ -35,6 +36,8 @@ export interface HttpBlock extends BlockBase {
   readonly disablePathAutomerge: boolean;
   readonly iterateAll: boolean;
   readonly skipVariablesCheck: boolean;
+  /** `fuzzing:` rules: the block fuzzes the scan's fuzz inputs instead of sending its paths. */
+  readonly fuzzing?: FuzzBlock;
 }
 
 export interface DnsBlock extends BlockBase {
@@ -104,4 +107,11 @@ export interface CompiledTemplate {
   /** `{{randstr}}`: fixed at load, identical across targets (Nuclei uses a KSUID). */
   readonly randstr: string;
   readonly protocols: readonly ScanProtocol[];
+}
+
+/** A template with `fuzzing:` rules in an http or headless block: a DAST template (`-dast`). */
+export function isFuzzingTemplate(t: CompiledTemplate): boolean {
+  return t.blocks.some(
+    (b) => (b.protocol === 'http' || b.protocol === 'headless') && b.fuzzing !== undefined,
+  );
 }

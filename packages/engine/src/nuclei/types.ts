@@ -1,4 +1,5 @@
 import type { TemplateInfo, TemplateSeverity } from '@didban/core/templates';
+import type { FuzzedPoint } from './fuzz/fuzz-input.js';
 
 export type ScanProtocol = 'http' | 'dns' | 'tcp' | 'ssl' | 'javascript' | 'headless';
 
@@ -24,6 +25,8 @@ export interface Finding {
   readonly ip?: string;
   /** For a workflow run, the workflow's id. */
   readonly workflowId?: string;
+  /** For a fuzzing (DAST) template: the part, parameter and value of the request that matched. */
+  readonly fuzzing?: FuzzedPoint;
   readonly timestamp: string;
 }
 

@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { DslValue } from '../dsl/values.js';
+import type { FuzzInput } from '../fuzz/fuzz-input.js';
 import type { CookieJar } from '../http/cookie-jar.js';
 import type { InteractshClient } from '../interactsh/interactsh-client.js';
 import type { OperatorOutcome } from '../operators/evaluate-operators.js';
@@ -50,6 +51,8 @@ export interface TemplateRun {
   readonly silent?: boolean;
   /** Called with every response's operator outcome while a flow call runs the block. */
   readonly observe?: (outcome: OperatorOutcome) => void;
+  /** A fuzzing template's input request: its fuzzing blocks alter this request's parts. */
+  readonly fuzzInput?: FuzzInput;
 }
 
 export interface BlockOutcome {

@@ -1,5 +1,6 @@
 import { hasUnresolved, renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
+import type { FuzzInput } from '../fuzz/fuzz-input.js';
 import { CookieJar } from '../http/cookie-jar.js';
 import { runFlow } from '../js/flow/run-flow.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
@@ -72,15 +73,16 @@ export async function runTemplateOnTarget(
   template: CompiledTemplate,
   target: Target | undefined,
   call?: WorkflowCall,
+  fuzzInput?: FuzzInput,
 ): Promise<BlockOutcome> {
   const ms = parent.options.templateTimeoutMs;
-  if (ms <= 0 || template.workflow) return runWithin(parent, template, target, call);
+  if (ms <= 0 || template.workflow) return runWithin(parent, template, target, call, fuzzInput);
   // The template's own budget: the window's signal aborts with the scan's or when the time is up,
   // and every executor and matcher loop reads `run.scan.signal`.
   const budgets = templateBudgets(parent, ms);
   const window = budgets.enter();
   try {
-    return await runWithin(window.scan, template, target, call);
+    return await runWithin(window.scan, template, target, call, fuzzInput);
   } finally {
     if (budgets.leave(window) && !parent.signal.aborted)
       parent.emit({
@@ -102,6 +104,7 @@ function runWithin(
   template: CompiledTemplate,
   target: Target | undefined,
   call?: WorkflowCall,
+  fuzzInput?: FuzzInput,
 ): Promise<BlockOutcome> {
   const single =
     !template.workflow &&
@@ -109,9 +112,9 @@ function runWithin(
     template.blocks.length === 1 &&
     template.variables.length === 0 &&
     template.constants.length === 0;
-  if (!single) return runBlocks(scan, template, target, call);
+  if (!single) return runBlocks(scan, template, target, call, fuzzInput);
   if (scan.signal.aborted) return Promise.resolve(NOTHING);
-  const run = newRun(scan, template, target, plainState(scan, template), NO_LAZY, call);
+  const run = newRun(scan, template, target, plainState(scan, template), NO_LAZY, call, fuzzInput);
   const block = template.blocks[0]!;
   let outcome: Promise<BlockOutcome>;
   try {
@@ -147,7 +150,9 @@ function newRun(
   state: Map<string, DslValue>,
   lazyVariables: readonly (readonly [string, string])[],
   call: WorkflowCall | undefined,
+  fuzzInput?: FuzzInput,
 ): TemplateRun {
+  if (fuzzInput) return { scan, template, target, state, lazyVariables, cookies: new CookieJar(), fuzzInput };
   if (!call) return { scan, template, target, state, lazyVariables, cookies: new CookieJar() };
   // A workflow parent's extracted values reach its subtemplates as variables.
   for (const [k, v] of call.inputs) state.set(k, v);
@@ -169,6 +174,7 @@ async function runBlocks(
   template: CompiledTemplate,
   target: Target | undefined,
   call?: WorkflowCall,
+  fuzzInput?: FuzzInput,
 ): Promise<BlockOutcome> {
   if (template.workflow) {
     if (!target) return { matched: false, matchedNames: [] };
@@ -178,7 +184,7 @@ async function runBlocks(
   const { state, lazy } = plain
     ? { state: plainState(scan, template), lazy: NO_LAZY }
     : await initialState(scan, template, target);
-  const run = newRun(scan, template, target, state, lazy, call);
+  const run = newRun(scan, template, target, state, lazy, call, fuzzInput);
   const tally: Tally = { matched: false, names: undefined };
   if (template.flow)
     await runFlow(run, template.flow, async (blockRun, block) => {

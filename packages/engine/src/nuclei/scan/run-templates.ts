@@ -1,10 +1,11 @@
 import { BrowserPool } from '../../browser/browser-pool.js';
+import type { FuzzInput } from '../fuzz/fuzz-input.js';
 import { resolverLookup } from '../http/host-lookup.js';
 import { InteractshClient } from '../interactsh/interactsh-client.js';
 import { resolveOptions, type ScanOptions } from '../options.js';
 import { headlessSkipReason } from '../protocols/headless/headless-options.js';
 import { parseTarget, type Target } from '../target.js';
-import type { CompiledTemplate } from '../template-model.js';
+import { type CompiledTemplate, isFuzzingTemplate } from '../template-model.js';
 import { gateSkipReason } from '../trust/gates.js';
 import type { Finding, ScanEvent } from '../types.js';
 import type { ScanContext } from './context.js';
@@ -20,6 +21,13 @@ export interface RunTemplatesInput {
   readonly templates: readonly CompiledTemplate[];
   /** URLs (`https://h:8443/app`), `host:port`, hosts or IPs. */
   readonly targets: readonly string[];
+  /**
+   * Known requests for fuzzing (DAST) templates: with the `dast` gate open (`options.dast`), each
+   * template with `fuzzing:` rules runs once per input instead of once per target; templates
+   * without fuzzing rules still run on `targets` only. Unset, fuzzing templates fuzz a GET of each
+   * target URL (nuclei's `-u URL -dast`). See `FuzzInput`.
+   */
+  readonly fuzzInputs?: readonly FuzzInput[];
   readonly options?: ScanOptions;
   /** Aborting stops new requests, cancels those in flight and ends the stream. */
   readonly signal?: AbortSignal;
@@ -107,6 +115,7 @@ async function scan(
       : undefined;
   if (ownPool) options = { ...options, headless: { ...options.headless, pool: ownPool } };
   const headlessSkip = headlessSkipReason(options);
+  const fuzzInputs = options.dast ? fuzzingInputs(input, targets, emit) : [];
   const context: ScanContext = {
     options,
     signal,
@@ -137,6 +146,22 @@ async function scan(
         emit({ type: 'skipped', templateId: template.id, reason: interactshError ?? INTERACTSH_SKIP });
         return;
       }
+      if (isFuzzingTemplate(template)) {
+        if (!options.dast) {
+          emit({
+            type: 'skipped',
+            templateId: template.id,
+            reason: gateSkipReason('dast', options.runner ?? 'cli'),
+          });
+          return;
+        }
+        // Every fuzzed request goes through the same client, scope guard, limiter and cap.
+        await runPool(fuzzInputs, options.bulkSize, signal, async ({ fuzz, target }) => {
+          await room();
+          await runTemplateOnTarget(context, template, target, undefined, fuzz);
+        });
+        return;
+      }
       if (template.selfContained) {
         if (!options.enableSelfContained)
           emit({
@@ -164,6 +189,43 @@ async function scan(
     await interactsh?.close();
     await ownPool?.close();
   }
+}
+
+/**
+ * The requests fuzzing templates alter: the given inputs, or a GET of each target URL (nuclei's
+ * `-u URL -dast`). An input whose URL is not an absolute http(s) URL is reported and left out.
+ */
+function fuzzingInputs(
+  input: RunTemplatesInput,
+  targets: readonly Target[],
+  emit: (e: ScanEvent) => void,
+): { fuzz: FuzzInput; target: Target }[] {
+  const out: { fuzz: FuzzInput; target: Target }[] = [];
+  if (!input.fuzzInputs) {
+    for (const target of targets)
+      out.push({ fuzz: { method: 'GET', url: targetUrl(target), headers: [] }, target });
+    return out;
+  }
+  for (const fuzz of input.fuzzInputs) {
+    let target: Target | undefined;
+    try {
+      if (/^https?:\/\//i.test(fuzz.url)) target = parseTarget(fuzz.url);
+    } catch {}
+    if (target) out.push({ fuzz, target });
+    else
+      emit({
+        type: 'skipped',
+        templateId: '',
+        target: fuzz.url,
+        reason: 'not a valid fuzzing input (expected an http(s) URL)',
+      });
+  }
+  return out;
+}
+
+/** A target as a URL for a fuzzing base request: as given when it is one, else http://host:port. */
+function targetUrl(target: Target): string {
+  return /^https?:\/\//i.test(target.input) ? target.input : `http://${target.input}`;
 }
 
 /**

@@ -60,7 +60,8 @@ export const CAPABILITY_GATES: readonly CapabilityGate[] = Object.freeze([
   {
     name: 'dast',
     allows: 'fuzz the parameters of known requests (DAST templates), sending many altered requests',
-    defaults: { builtin: 'unsupported', 'self-hosted': 'unsupported', cli: 'unsupported' },
+    // A DAST scan is the tenant's choice on its own assets; the CLI's operator opens it with --dast.
+    defaults: { builtin: 'per-scan', 'self-hosted': 'per-scan', cli: 'off' },
     flag: '--dast (-dast)',
     env: 'DIDBAN_DAST',
   },

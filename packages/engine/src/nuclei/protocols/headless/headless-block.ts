@@ -5,6 +5,7 @@
  * fails the load as nuclei's `ActionStringToAction` does.
  */
 import type { YamlMap } from '@didban/core/templates';
+import type { FuzzBlock } from '../../fuzz/fuzz-rules.js';
 import type { HelperFileContext } from '../../load/helper-files.js';
 import { compileOperators } from '../../operators/compile-operators.js';
 import type { Operators } from '../../operators/types.js';
@@ -67,6 +68,8 @@ export interface HeadlessBlock {
   readonly stopAtFirstMatch: boolean;
   /** `randstr_1`, `randstr_2`… the steps use: a fresh random string each per run. */
   readonly randstrNames: readonly string[];
+  /** `fuzzing:` rules: the page navigates each fuzzed URL of the input (nuclei's headless fuzzing). */
+  readonly fuzzing?: FuzzBlock;
 }
 
 const KNOWN = new Set<string>(HEADLESS_ACTIONS);
