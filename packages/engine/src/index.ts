@@ -10,6 +10,25 @@ export {
   DEFAULT_PAGE_TIMEOUT_MS,
 } from './browser/browser-pool.js';
 export {
+  CRAWL_DEFAULTS,
+  CrawlInputError,
+  crawl,
+} from './discovery/crawl/crawl.js';
+export {
+  type EndpointRequest,
+  endpointToFuzzInput,
+  MULTIPART_BOUNDARY,
+} from './discovery/crawl/fuzz-input.js';
+export {
+  type CrawledEndpoint,
+  type CrawlOptions,
+  type CrawlResult,
+  type CrawlStop,
+  ENDPOINT_SOURCES,
+  type EndpointBodyType,
+  type EndpointSource,
+} from './discovery/crawl/types.js';
+export {
   type DiscoverOptions,
   DiscoveryInputError,
   discover,

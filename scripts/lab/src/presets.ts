@@ -4,6 +4,7 @@
  * recognise them; the `expect` block is what goes into the manifest.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleDastApp } from './dast-app.js';
 import type { HostileKind, PlantedService, ServiceKind } from './types.js';
 
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse, host: string) => void;
@@ -312,6 +313,17 @@ export const HTTP_PRESETS: Partial<Record<ServiceKind, HttpPreset>> = {
   'python-dir': pythonDir,
   'nginx-default': nginxDefault,
   intranet,
+  // The parameterised app with planted XSS, SQL error, open redirect, CSTI, DOM XSS (dast-app.ts).
+  'dast-app': {
+    type: 'http',
+    handler: handleDastApp,
+    expect: {
+      status: 200,
+      title: 'Home · Didban Lab Shop',
+      server: 'Apache/2.4.57 (Debian)',
+      technologies: [{ name: 'Apache HTTP Server', version: '2.4.57' }, { name: 'Debian' }],
+    },
+  },
 };
 
 export const HOSTILE_HTTP_PRESETS: Partial<Record<ServiceKind, HostileHttpPreset>> = {

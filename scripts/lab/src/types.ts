@@ -10,6 +10,7 @@ export type ServiceKind =
   | 'python-dir'
   | 'nginx-default'
   | 'intranet'
+  | 'dast-app'
   | 'smtp'
   | 'hang'
   | 'garbage'
