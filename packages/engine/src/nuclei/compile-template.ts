@@ -1,9 +1,12 @@
 import { randomFillSync } from 'node:crypto';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads, type PayloadSet } from './payloads/generate-payloads.js';
+import { compileCodeBlock } from './protocols/code/run-code.js';
+import { compileFileBlock } from './protocols/file/file-block.js';
 import { compileHeadlessBlock } from './protocols/headless/headless-block.js';
 import { type JavascriptBlock, javascriptFields } from './protocols/javascript/javascript-block.js';
 import type { Block, CompiledTemplate, DnsBlock, HttpBlock, SslBlock, TcpBlock } from './template-model.js';
@@ -242,6 +245,22 @@ function sslBlock(b: YamlMap, index: number, dir: HelperFileContext): SslBlock {
 }
 
 /**
+ * A code block whose `source` is one line naming a file beside the template (nuclei's
+ * ImportFileRefs): that file's text is the source. The signature covered its bytes (code-hook.ts).
+ */
+function withSourceFile(b: YamlMap, path: string | undefined): YamlMap {
+  const source = typeof b.source === 'string' ? b.source : '';
+  if (!source || source.includes('\n') || !/\.[A-Za-z0-9]+$/.test(source.trim())) return b;
+  for (const candidate of [path ? resolve(dirname(path), source.trim()) : undefined, source.trim()]) {
+    if (!candidate) continue;
+    try {
+      return { ...b, source: readFileSync(candidate, 'utf8') };
+    } catch {}
+  }
+  return b;
+}
+
+/**
  * Compiles a parsed template's blocks. Throws with the block's path when a regex, hex value or
  * payload file is invalid.
  */
@@ -279,6 +298,14 @@ export function compileTemplate(
       for (const [i, b] of (parsed.raw.headless as YamlMap[]).entries())
         blocks.push(at(key, i, () => compileHeadlessBlock(b, i, dir, attack)));
       order.push('headless');
+    } else if (key === 'code' && Array.isArray(parsed.raw.code)) {
+      for (const [i, b] of (parsed.raw.code as YamlMap[]).entries())
+        blocks.push(at(key, i, () => compileCodeBlock(withSourceFile(b, path), i)));
+      order.push('code');
+    } else if (key === 'file' && Array.isArray(parsed.raw.file)) {
+      for (const [i, b] of (parsed.raw.file as YamlMap[]).entries())
+        blocks.push(at(key, i, () => compileFileBlock(b, i)));
+      order.push('file');
     } else if (key === 'javascript' && Array.isArray(parsed.raw.javascript)) {
       for (const [i, b] of (parsed.raw.javascript as YamlMap[]).entries())
         blocks.push(at(key, i, () => javascriptBlock(b, i, dir, attack)));

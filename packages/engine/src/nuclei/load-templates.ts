@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core/templates';
 import { compileTemplate } from './compile-template.js';
 import { compileFlow } from './js/flow/compile-flow.js';
-import { codeVerdict } from './load/code-hook.js';
+import { codeVerdict, runsGated } from './load/code-hook.js';
 import { missingHelpers } from './load/dsl-helpers-used.js';
 import { runsHeadless } from './load/headless-hook.js';
 import { javascriptVerdict } from './load/javascript-hook.js';
@@ -150,7 +150,7 @@ function loadAll(sources: readonly TemplateSource[], options: LoadOptions): Load
 function unsupportedFeature(found: Parsed): { feature: string; reason: string } | undefined {
   const js = javascriptVerdict(found);
   if (js && !js.runs) return { feature: js.feature, reason: js.reason };
-  if (found.rejected && !runsHeadless(found) && !js?.runs)
+  if (found.rejected && !runsHeadless(found) && !js?.runs && !runsGated(found))
     return { feature: found.rejected.protocol, reason: found.rejected.reason };
   if (
     Array.isArray(found.raw.headless) &&

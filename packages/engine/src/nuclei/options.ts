@@ -92,6 +92,25 @@ export interface ScanOptions {
    * skipped with the gate's reason. Their inputs are `RunTemplatesInput.fuzzInputs`.
    */
   readonly dast?: boolean;
+  /**
+   * Run the interpreters of signed code templates (the code capability gate opened: `--code`,
+   * `DIDBAN_CODE`; never on the built-in worker). Unset, they are skipped with the gate's reason.
+   */
+  readonly code?: boolean;
+  /** Wall time of one code block, in ms. Default 3 × `timeoutMs`, as nuclei's code timeout. */
+  readonly codeTimeoutMs?: number;
+  /**
+   * Run file templates (the file capability gate opened: the CLI's `--file`, a self-hosted
+   * worker's `--file` with its `--file-root`s). Unset, they are skipped with the gate's reason.
+   */
+  readonly file?: FileScanOptions;
+}
+
+export interface FileScanOptions {
+  /** Files or folders file templates read; unset, the scan's targets are taken as paths (nuclei's -file). */
+  readonly paths?: readonly string[];
+  /** Only paths under these folders are read (a worker's `--file-root`); others are refused. */
+  readonly roots?: readonly string[];
 }
 
 export type ResolvedOptions = Required<
@@ -105,6 +124,9 @@ export type ResolvedOptions = Required<
     | 'headless'
     | 'hostResolvers'
     | 'dast'
+    | 'code'
+    | 'codeTimeoutMs'
+    | 'file'
   >
 > &
   Pick<
@@ -117,6 +139,9 @@ export type ResolvedOptions = Required<
     | 'headless'
     | 'hostResolvers'
     | 'dast'
+    | 'code'
+    | 'codeTimeoutMs'
+    | 'file'
   >;
 
 export const NUCLEI_DEFAULTS: ResolvedOptions = {

@@ -74,7 +74,45 @@ export interface SslBlock extends BlockBase {
   readonly maxVersion?: string;
 }
 
-export type Block = HttpBlock | DnsBlock | TcpBlock | SslBlock | JavascriptBlock | HeadlessBlock;
+/** A `code:` block (nuclei pkg/protocols/code): a local interpreter runs `source`. */
+export interface CodeBlock extends BlockBase {
+  readonly protocol: 'code';
+  /** Interpreters tried in order, the first found on PATH runs (`bash`, `sh`, `python3`). */
+  readonly engine: readonly string[];
+  readonly args: readonly string[];
+  /** The source itself (a one-line file name is read at load, relative to the template). */
+  readonly source: string;
+  /** nuclei's temporary file name pattern (`*.ps1`): the file's extension. */
+  readonly pattern?: string;
+  readonly preCondition?: string;
+  readonly sandbox?: { readonly image?: string; readonly workingDir?: string };
+}
+
+/** A `file:` block (nuclei pkg/protocols/file): files under the input path, matched line by line. */
+export interface FileBlock extends BlockBase {
+  readonly protocol: 'file';
+  /** Extensions with their dot (`.env`); empty with `allExtensions`: every file. */
+  readonly extensions: ReadonlySet<string>;
+  readonly allExtensions: boolean;
+  /** nuclei's default denylist (archives too unless `archive: true`) and the template's own. */
+  readonly denyList: ReadonlySet<string>;
+  /** Bytes read of one file (`max-size`, decimal units as go-units; nuclei's default 1 GB). */
+  readonly maxSize: number;
+  readonly archive: boolean;
+  readonly noRecursive: boolean;
+  /** A matcher with `condition: and` (or the block's): the whole file is one chunk, as nuclei. */
+  readonly wholeFile: boolean;
+}
+
+export type Block =
+  | HttpBlock
+  | DnsBlock
+  | TcpBlock
+  | SslBlock
+  | JavascriptBlock
+  | HeadlessBlock
+  | CodeBlock
+  | FileBlock;
 
 export interface WorkflowStep {
   /** Templates this step runs (a `template:` path or the templates a `tags:` selector picked). */

@@ -1,7 +1,7 @@
 import type { TemplateInfo, TemplateSeverity } from '@didban/core/templates';
 import type { FuzzedPoint } from './fuzz/fuzz-input.js';
 
-export type ScanProtocol = 'http' | 'dns' | 'tcp' | 'ssl' | 'javascript' | 'headless';
+export type ScanProtocol = 'http' | 'dns' | 'tcp' | 'ssl' | 'javascript' | 'headless' | 'code' | 'file';
 
 /** One result line, the equivalent of one line of Nuclei's output. */
 export interface Finding {
@@ -23,6 +23,8 @@ export interface Finding {
   readonly request?: string;
   readonly response?: string;
   readonly ip?: string;
+  /** file templates: the lines of the file the match or extraction was on (nuclei's `matched-line`). */
+  readonly lines?: readonly number[];
   /** For a workflow run, the workflow's id. */
   readonly workflowId?: string;
   /** For a fuzzing (DAST) template: the part, parameter and value of the request that matched. */

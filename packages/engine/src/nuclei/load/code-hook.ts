@@ -6,8 +6,8 @@ import { type TrustedKey, verifyTemplate } from '../trust/signature.js';
 /**
  * The loader's `code:` hook. Nuclei loads a code template only when its `# digest:` line verifies
  * with a trusted key (ProjectDiscovery's, or the operator's): unsigned, altered and foreign-signed
- * ones are refused with that reason. A verified one is still refused for now, saying so: the
- * block runner (protocols/code/run-code.ts) is not yet called by template scans.
+ * ones are refused with that reason; a verified one loads (undefined), and whether its code runs
+ * is the scan's code gate (run-templates.ts).
  */
 export function codeVerdict(
   found: ParsedTemplate,
@@ -19,10 +19,31 @@ export function codeVerdict(
   const imports = importedSources(found.raw.code, path);
   const verdict = verifyTemplate(content, keys ? { keys, imports } : { imports });
   if (!verdict.ok) return { feature: 'code', reason: verdict.reason };
-  return {
-    feature: 'code',
-    reason: `signed by ${verdict.signer}; template scans do not run code blocks yet`,
-  };
+  return undefined;
+}
+
+const RUNNABLE = new Set([
+  'http',
+  'dns',
+  'tcp',
+  'ssl',
+  'workflows',
+  'javascript',
+  'headless',
+  'code',
+  'file',
+]);
+
+/**
+ * Whether a template core's parser marks for its `code:` or `file:` blocks runs in the engine:
+ * its blocks are lists and every other protocol is one the engine runs (a verified signature is
+ * codeVerdict's to check). Whether it then runs is the scan's gate, said per run, not at load.
+ */
+export function runsGated(found: ParsedTemplate): boolean {
+  const protocol = found.rejected?.protocol;
+  if (protocol !== 'code' && protocol !== 'file') return false;
+  if (!Array.isArray(found.raw[protocol])) return false;
+  return found.protocols.every((p) => RUNNABLE.has(p));
 }
 
 /**

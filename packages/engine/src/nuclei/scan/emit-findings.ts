@@ -9,6 +9,8 @@ export interface Evidence {
   readonly request?: string;
   readonly response?: string;
   readonly ip?: string;
+  /** file templates: the lines matched (nuclei's `matched-line`). */
+  readonly lines?: readonly number[];
 }
 
 const cap = (s: string | undefined, limit: number): string | undefined =>
@@ -43,6 +45,7 @@ export function emitFindings(
         request: cap(evidence.request, limit),
         response: cap(evidence.response, limit),
         ip: evidence.ip,
+        ...(evidence.lines ? { lines: evidence.lines } : {}),
         workflowId: run.workflowId,
         timestamp: isoNow(),
       },

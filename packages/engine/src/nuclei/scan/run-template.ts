@@ -3,7 +3,9 @@ import type { DslValue } from '../dsl/values.js';
 import type { FuzzInput } from '../fuzz/fuzz-input.js';
 import { CookieJar } from '../http/cookie-jar.js';
 import { runFlow } from '../js/flow/run-flow.js';
+import { runCodeExecutorBlock } from '../protocols/code/code-executor.js';
 import { runDnsBlock } from '../protocols/dns-executor.js';
+import { runFileBlock } from '../protocols/file/file-executor.js';
 import { runHeadlessBlock } from '../protocols/headless/headless-executor.js';
 import { resolveScheme, runHttpBlock } from '../protocols/http-executor.js';
 import { runJavascriptBlock } from '../protocols/javascript/run-javascript.js';
@@ -37,6 +39,9 @@ async function initialState(
   if (target && template.variables.length > 0 && template.blocks.some((b) => b.protocol === 'http')) {
     const scheme = await resolveScheme(scan, target);
     if (scheme) base = httpVariables(target, scheme);
+  } else if (target && template.variables.length > 0 && template.blocks.some((b) => b.protocol === 'code')) {
+    // nuclei's code request generates the URL variables from the input without probing it.
+    base = httpVariables(target, target.scheme ?? 'http');
   }
   const scope = new LayeredScope(state, base);
   for (const [name, expr] of template.variables) {
@@ -64,6 +69,10 @@ function runBlock(run: TemplateRun, block: Block): Promise<BlockOutcome> {
       return runHeadlessBlock(run, block);
     case 'javascript':
       return runJavascriptBlock(run, block);
+    case 'code':
+      return runCodeExecutorBlock(run, block);
+    case 'file':
+      return runFileBlock(run, block);
   }
 }
 

@@ -3,6 +3,7 @@ import type { FuzzInput } from '../fuzz/fuzz-input.js';
 import { resolverLookup } from '../http/host-lookup.js';
 import { InteractshClient } from '../interactsh/interactsh-client.js';
 import { resolveOptions, type ScanOptions } from '../options.js';
+import { fileInputs, fileTarget, isFileTemplate } from '../protocols/file/file-inputs.js';
 import { headlessSkipReason } from '../protocols/headless/headless-options.js';
 import { parseTarget, type Target } from '../target.js';
 import { type CompiledTemplate, isFuzzingTemplate } from '../template-model.js';
@@ -142,6 +143,35 @@ async function scan(
         emit({ type: 'skipped', templateId: template.id, reason: headlessSkip });
         return;
       }
+      if (usesCode(template) && !options.code) {
+        emit({
+          type: 'skipped',
+          templateId: template.id,
+          reason: gateSkipReason('code', options.runner ?? 'cli'),
+        });
+        return;
+      }
+      if (isFileTemplate(template)) {
+        if (!options.file) {
+          emit({
+            type: 'skipped',
+            templateId: template.id,
+            reason: gateSkipReason('file', options.runner ?? 'cli'),
+          });
+          return;
+        }
+        // Paths, not hosts: each one the roots allow is the template's input (nuclei's -file).
+        for (const file of fileInputs(options.file, input.targets)) {
+          if (signal.aborted) break;
+          if (file.refusal)
+            emit({ type: 'skipped', templateId: template.id, target: file.path, reason: file.refusal });
+          else {
+            await room();
+            await runTemplateOnTarget(context, template, fileTarget(file.path));
+          }
+        }
+        return;
+      }
       if (needsInteractsh(template) && !interactsh) {
         emit({ type: 'skipped', templateId: template.id, reason: interactshError ?? INTERACTSH_SKIP });
         return;
@@ -234,6 +264,11 @@ function targetUrl(target: Target): string {
  */
 function usesHeadless(t: CompiledTemplate): boolean {
   return t.blocks.some((b) => b.protocol === 'headless');
+}
+
+/** A template with a `code:` block of its own: it runs only where the code gate is open. */
+function usesCode(t: CompiledTemplate): boolean {
+  return t.blocks.some((b) => b.protocol === 'code');
 }
 
 /** A template that will drive a browser: a headless block of its own or in a workflow step. */

@@ -46,14 +46,14 @@ export const CAPABILITY_GATES: readonly CapabilityGate[] = Object.freeze([
     name: 'code',
     allows:
       'execute the template’s code with a local interpreter on the worker machine (signed templates only)',
-    defaults: { builtin: 'never', 'self-hosted': 'unsupported', cli: 'unsupported' },
+    defaults: { builtin: 'never', 'self-hosted': 'off', cli: 'off' },
     flag: '--code (-code)',
     env: 'DIDBAN_CODE',
   },
   {
     name: 'file',
     allows: 'read files on the machine that runs the scan (secrets, keys in a checked-out folder)',
-    defaults: { builtin: 'never', 'self-hosted': 'unsupported', cli: 'unsupported' },
+    defaults: { builtin: 'never', 'self-hosted': 'off', cli: 'off' },
     flag: '--file (-file)',
     env: 'DIDBAN_FILE',
   },

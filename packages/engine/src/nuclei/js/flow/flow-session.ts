@@ -18,6 +18,8 @@ export const FLOW_PROTOCOLS: Readonly<Record<string, Block['protocol']>> = {
   tcp: 'tcp',
   network: 'tcp',
   javascript: 'javascript',
+  code: 'code',
+  file: 'file',
 };
 
 /**

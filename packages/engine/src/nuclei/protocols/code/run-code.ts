@@ -9,7 +9,7 @@
  * and an output cap, and it runs only when the run's `code` capability gate is open. A block asking
  * for a Docker `sandbox:` is skipped where no docker binary exists.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -17,23 +17,18 @@ import { runInNewContext } from 'node:vm';
 import type { DslValue } from '../../dsl/values.js';
 import { compileOperators } from '../../operators/compile-operators.js';
 import { evaluateOperators, type OperatorOutcome } from '../../operators/evaluate-operators.js';
-import type { Operators } from '../../operators/types.js';
+import type { PayloadSet } from '../../payloads/generate-payloads.js';
+import type { CodeBlock } from '../../template-model.js';
 import { gateSkipReason, type Runner } from '../../trust/gates.js';
 
-export interface CodeBlock {
-  readonly index: number;
-  readonly id?: string;
-  readonly engine: readonly string[];
-  readonly args: readonly string[];
-  readonly source: string;
-  /** nuclei's temporary file name pattern (`*.ps1`): the file's extension. */
-  readonly pattern?: string;
-  readonly preCondition?: string;
-  readonly sandbox?: { readonly image?: string; readonly workingDir?: string };
-  readonly operators: Operators;
-}
+export type { CodeBlock };
 
-/** A `code:` block of a template (0-based index) as the runner needs it. */
+const NO_PAYLOADS: PayloadSet = new Map();
+
+/**
+ * A `code:` block of a template (0-based index) as the runner needs it. Matchers and extractors
+ * without a part (or `body`) read `response`, as nuclei's Compile sets them.
+ */
 export function compileCodeBlock(raw: Readonly<Record<string, unknown>>, index: number): CodeBlock {
   const list = (v: unknown) =>
     v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).map(String);
@@ -42,8 +37,12 @@ export function compileCodeBlock(raw: Readonly<Record<string, unknown>>, index: 
   const withResponse = (p: string | undefined) =>
     p === undefined || p === '' || p === 'body' ? 'response' : p;
   return {
+    protocol: 'code',
     index,
     id: raw.id === undefined ? undefined : String(raw.id),
+    payloads: NO_PAYLOADS,
+    attack: 'batteringram',
+    needsHistory: false,
     engine: list(raw.engine),
     args: list(raw.args),
     source: String(raw.source ?? ''),
@@ -140,35 +139,120 @@ export function preConditionHolds(source: string, variables: ReadonlyMap<string,
   }
 }
 
+/** What running a block's process gave, before its matchers read it. */
+export type CodeExecution =
+  | { readonly status: 'skipped'; readonly reason: string }
+  | {
+      readonly status: 'ran';
+      readonly engine: string;
+      /** Trimmed standard output (nuclei's `response`). */
+      readonly response: string;
+      /** Trimmed standard error (nuclei's `stderr`, set only when there was some). */
+      readonly stderr: string;
+      readonly exitCode: number | null;
+      readonly timedOut: boolean;
+      readonly truncated: boolean;
+    };
+
+const dockerAnswers = new Map<string, string | undefined>();
+
 /**
- * Runs one `code:` block against one input, or says why it did not.
- * @example await runCodeBlock(block, { codeGate: true, runner: 'self-hosted', input: '127.0.0.1' })
+ * Why a `sandbox:` block cannot run here, or undefined when a Docker daemon answers (`docker info`
+ * within 5 s, asked once per PATH): a docker binary alone is not enough, as on a machine whose
+ * daemon is not running.
  */
-export async function runCodeBlock(block: CodeBlock, options: CodeRunOptions): Promise<CodeRunResult> {
+export function dockerUnavailable(path: string): string | undefined {
+  const docker = onPath('docker', path);
+  if (!docker) return 'docker is not available';
+  if (!dockerAnswers.has(path)) {
+    const probe = spawnSync(docker, ['info', '--format', '{{.ServerVersion}}'], {
+      env: dockerEnv(path),
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    dockerAnswers.set(
+      path,
+      probe.status === 0 ? undefined : 'docker is not available (no Docker daemon answers on this machine)',
+    );
+  }
+  return dockerAnswers.get(path);
+}
+
+/** The docker client's environment: PATH and where its daemon and configuration are, nothing else. */
+function dockerEnv(path: string): Record<string, string> {
+  const env: Record<string, string> = { PATH: path };
+  for (const k of [
+    'DOCKER_HOST',
+    'DOCKER_CONFIG',
+    'DOCKER_CONTEXT',
+    'DOCKER_CERT_PATH',
+    'DOCKER_TLS_VERIFY',
+    'HOME',
+  ])
+    if (process.env[k]) env[k] = process.env[k]!;
+  return env;
+}
+
+/**
+ * Runs one `code:` block's process against one input, or says why it did not: the gate, a
+ * `sandbox:` without Docker, a false `pre-condition`, no engine on PATH.
+ * @example await executeCode(block, { codeGate: true, runner: 'self-hosted', input: '127.0.0.1' })
+ */
+export async function executeCode(block: CodeBlock, options: CodeRunOptions): Promise<CodeExecution> {
   if (!options.codeGate) return { status: 'skipped', reason: gateSkipReason('code', options.runner) };
   const path = options.path ?? process.env.PATH ?? '/usr/bin:/bin';
-  if (block.sandbox && !onPath('docker', path))
-    return { status: 'skipped', reason: 'docker is not available' };
-  if (block.sandbox)
-    return { status: 'skipped', reason: 'docker sandboxes are not supported by this runner yet' };
+  if (block.sandbox) {
+    const why = dockerUnavailable(path);
+    if (why)
+      return {
+        status: 'skipped',
+        reason: `${why}: the template asks for a sandbox (${block.sandbox.image ?? 'default image'})`,
+      };
+  }
   const variables = options.variables ?? new Map<string, DslValue>();
   if (block.preCondition && !preConditionHolds(block.preCondition, variables))
     return { status: 'skipped', reason: 'pre-condition not satisfied' };
   let engine: string | undefined;
-  for (const name of block.engine) {
-    engine = onPath(name, path);
-    if (engine) break;
-  }
+  if (block.sandbox) engine = block.engine[0];
+  else
+    for (const name of block.engine) {
+      engine = onPath(name, path);
+      if (engine) break;
+    }
   if (!engine)
     return { status: 'skipped', reason: `engines '${block.engine.join(',')}' not available on host` };
 
-  const env: Record<string, string> = { PATH: path };
-  for (const [k, v] of variables) env[k] = Array.isArray(v) ? v.join(',') : String(v ?? '');
+  const vars: Record<string, string> = {};
+  for (const [k, v] of variables) vars[k] = Array.isArray(v) ? v.join(',') : String(v ?? '');
   const cap = options.outputCap ?? DEFAULT_CODE_OUTPUT_CAP;
   const dir = mkdtempSync(join(tmpdir(), 'didban-code-'));
   const ext = block.pattern?.replace(/^.*\*/, '') ?? '';
-  const file = join(dir, `source${ext.startsWith('.') ? ext : ''}`);
-  writeFileSync(file, block.source, { mode: 0o600 });
+  const name = `source${ext.startsWith('.') ? ext : ''}`;
+  const file = join(dir, name);
+  writeFileSync(file, block.source, { mode: 0o644 });
+  // In a sandbox the container runs the engine on the source mounted read-only; the variables go
+  // in by name (`-e NAME`), their values through the docker client's environment.
+  const command = block.sandbox
+    ? {
+        bin: onPath('docker', path)!,
+        argv: [
+          'run',
+          '--rm',
+          '-i',
+          '--network=host',
+          '-v',
+          `${dir}:/didban-code:ro`,
+          '-w',
+          block.sandbox.workingDir ?? '/didban-code',
+          ...Object.keys(vars).flatMap((k) => ['-e', k]),
+          block.sandbox.image ?? 'alpine',
+          engine,
+          ...block.args,
+          `/didban-code/${name}`,
+        ],
+        env: { ...dockerEnv(path), ...vars },
+      }
+    : { bin: engine, argv: [...block.args, file], env: { PATH: path, ...vars } };
   try {
     const run = await new Promise<{
       stdout: Buffer;
@@ -177,8 +261,8 @@ export async function runCodeBlock(block: CodeBlock, options: CodeRunOptions): P
       timedOut: boolean;
       truncated: boolean;
     }>((resolve) => {
-      const child = spawn(engine!, [...block.args, file], {
-        env,
+      const child = spawn(command.bin, command.argv, {
+        env: command.env,
         cwd: dir,
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
@@ -216,7 +300,10 @@ export async function runCodeBlock(block: CodeBlock, options: CodeRunOptions): P
       });
       child.stdin.on('error', () => {});
       child.stdin.end(options.input);
+      let settled = false;
       const done = (code: number | null) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', abort);
         resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err), code, timedOut, truncated });
@@ -225,37 +312,54 @@ export async function runCodeBlock(block: CodeBlock, options: CodeRunOptions): P
       child.on('close', (code) => done(code));
     });
     const trim = (s: string) => s.replace(/^[ \n\r\t]+|[ \n\r\t]+$/g, '');
-    const response = trim(run.stdout.toString('utf8'));
-    const stderr = trim(run.stderr.toString('utf8'));
-    const fields = new Map<string, DslValue>(variables);
-    fields.set('type', 'code');
-    fields.set('response', response);
-    fields.set(`code_${block.index + 1}_response`, response);
-    if (block.id) fields.set(`${block.id}_response`, response);
-    fields.set('input', options.input);
-    if (stderr) {
-      fields.set('stderr', stderr);
-      fields.set(`code_${block.index + 1}_stderr`, stderr);
-    }
-    const scope = Object.assign(fields, {});
-    const outcome = evaluateOperators(block.operators, {
-      scope,
-      part: (p) => {
-        const v = fields.get(p ?? 'response');
-        return v === undefined ? undefined : Array.isArray(v) ? v.join('\n') : String(v);
-      },
-    });
     return {
       status: 'ran',
       engine,
-      response,
-      stderr,
+      response: trim(run.stdout.toString('latin1')),
+      stderr: trim(run.stderr.toString('latin1')),
       exitCode: run.code,
       timedOut: run.timedOut,
       truncated: run.truncated,
-      outcome,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The fields a code block's matchers and extractors read (nuclei's event data): the variables,
+ * `type`, `response`, `input`, `stderr` when there was some, and the `<id>`/`code_<n>` copies.
+ */
+export function codeFields(
+  input: string,
+  ran: Extract<CodeExecution, { status: 'ran' }>,
+): Map<string, DslValue> {
+  const fields = new Map<string, DslValue>();
+  fields.set('type', 'code');
+  fields.set('response', ran.response);
+  fields.set('input', input);
+  if (ran.stderr) fields.set('stderr', ran.stderr);
+  return fields;
+}
+
+/**
+ * Runs one `code:` block against one input and evaluates its operators on the output (the scan's
+ * executor, code-executor.ts, does the same with the run's state and findings).
+ * @example await runCodeBlock(block, { codeGate: true, runner: 'self-hosted', input: '127.0.0.1' })
+ */
+export async function runCodeBlock(block: CodeBlock, options: CodeRunOptions): Promise<CodeRunResult> {
+  const ran = await executeCode(block, options);
+  if (ran.status === 'skipped') return ran;
+  const fields = new Map<string, DslValue>(options.variables ?? []);
+  for (const [k, v] of codeFields(options.input, ran)) fields.set(k, v);
+  fields.set(`code_${block.index + 1}_response`, ran.response);
+  if (block.id) fields.set(`${block.id}_response`, ran.response);
+  const outcome = evaluateOperators(block.operators, {
+    scope: fields,
+    part: (p) => {
+      const v = fields.get(p ?? 'response');
+      return v === undefined ? undefined : Array.isArray(v) ? v.join('\n') : String(v);
+    },
+  });
+  return { ...ran, outcome };
 }
