@@ -14,6 +14,7 @@ import { makeSelfSignedCert } from './deps.js';
 import { type RunningDns, startDnsServer } from './dns-server.js';
 import { type RunningStandins, startStandins } from './passive-standins.js';
 import { HOSTILE_HTTP_PRESETS, HTTP_PRESETS, TCP_PRESETS } from './presets.js';
+import { type LabProtocols, startProtocolServices } from './protocols/index.js';
 import { type RunningService, startService, type TlsMaterial } from './service-server.js';
 import type {
   DiscoverySource,
@@ -43,6 +44,11 @@ export interface LabOptions {
   controlPort?: number;
   /** Plant the default hosts (true) or start empty and plant through the control API. */
   plantDefaults?: boolean;
+  /**
+   * Start the services nuclei's javascript modules reach (SSH, SMB, MSSQL, Oracle TNS, RDP, LDAP)
+   * on `<subnet>.3`, each on a free port (see `lab.protocols.targets()`). Default false.
+   */
+  protocols?: boolean;
 }
 
 export interface LabControl {
@@ -61,6 +67,8 @@ export interface Lab {
   controlUrl: string;
   /** Plants and fixes the public template library's weaknesses on lab web sites. */
   weaknesses: WeaknessLab;
+  /** The javascript-module services, when started with `protocols: true`. */
+  protocols?: LabProtocols;
   /** Query counters, for the benchmark. */
   dnsQueries(): number;
   providerHits: Record<ProviderName, number>;
@@ -341,6 +349,17 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
     throw error;
   }
 
+  let protocols: LabProtocols | undefined;
+  if (options.protocols) {
+    try {
+      protocols = await startProtocolServices(`${subnet}.3`);
+    } catch (error) {
+      await stopAll();
+      await Promise.all(wildcardServices.map((s) => s.close()));
+      throw error;
+    }
+  }
+
   const control: LabControl = { addHost, removeHost, addService, removeService };
 
   const manifest = (): LabManifest => {
@@ -376,12 +395,14 @@ export async function startLab(options: LabOptions = {}): Promise<Lab> {
     control,
     weaknesses,
     controlUrl: controlApi.url,
+    ...(protocols ? { protocols } : {}),
     dnsQueries: dns.queries,
     providerHits: standins.hits,
     stop: async () => {
       await controlApi.close();
       await weaknesses.stop();
       await Promise.all(wildcardServices.map((s) => s.close()));
+      await protocols?.stop();
       await stopAll();
     },
   };

@@ -196,7 +196,8 @@ async function ldapOpen(ctx: ModuleContext, url: unknown, realm: unknown, cfg: u
     url: `${u.protocol}//${u.host}`,
     timeout: ctx.timeoutMs,
     connectTimeout: ctx.timeoutMs,
-    tlsOptions: { rejectUnauthorized: false },
+    // ldapts speaks TLS from the first byte whenever tlsOptions is set: only for ldaps://.
+    ...(u.protocol === 'ldaps:' ? { tlsOptions: { rejectUnauthorized: false } } : {}),
   });
   const upgrade = (cfg as { Upgrade?: boolean } | null)?.Upgrade === true;
   if (upgrade && u.protocol === 'ldap:') await client.startTLS({ rejectUnauthorized: false });
