@@ -15,7 +15,6 @@ export {
   crawl,
 } from './discovery/crawl/crawl.js';
 export {
-  type EndpointRequest,
   endpointToFuzzInput,
   MULTIPART_BOUNDARY,
 } from './discovery/crawl/fuzz-input.js';

@@ -88,8 +88,11 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
   const endpoints = new EndpointSet(options.maxEndpoints ?? CRAWL_DEFAULTS.maxEndpoints);
   const visited = new Set<string>();
   const queue: Job[] = [];
+  // Distinct URLs (capped: a hostile page could name millions).
   const outOfScope = new Set<string>();
-  let outOfScopeCount = 0;
+  const offScope = (url: URL) => {
+    if (outOfScope.size < 10_000) outOfScope.add(url.href);
+  };
   const robotsSkipped = new Set<string>();
   let robots: Robots | undefined;
   let pagesFetched = 0;
@@ -106,7 +109,9 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
       signal: controller.signal,
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     }).catch(() => {
-      if (!controller.signal.aborted) errors++;
+      // A request cut by the crawl's own deadline is the time limit, not a failure of the site.
+      if (Date.now() >= deadline - 20) stop('time');
+      else if (!controller.signal.aborted) errors++;
       return undefined;
     });
   };
@@ -120,11 +125,7 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
       return;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
-    if (url.origin !== base.origin) {
-      outOfScopeCount++;
-      if (outOfScope.size < 1000) outOfScope.add(url.href);
-      return;
-    }
+    if (url.origin !== base.origin) return offScope(url);
     if (depth > maxDepth || isStaticAsset(url)) return;
     if (robots && respectRobots && !robots.allowed(url.pathname + url.search)) {
       if (robotsSkipped.size < 1000) robotsSkipped.add(url.href);
@@ -155,7 +156,7 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
         continue;
       }
       if (url.origin !== base.origin) {
-        outOfScopeCount++;
+        offScope(url);
         continue;
       }
       if (depth + 1 > maxDepth) continue;
@@ -199,7 +200,7 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
       const request = formRequest(form, job.url, against);
       if (!request) continue;
       if (request.url.origin !== base.origin) {
-        outOfScopeCount++;
+        offScope(request.url);
         continue;
       }
       if (job.depth + 1 > maxDepth) continue;
@@ -223,7 +224,7 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
         continue;
       }
       if (url.origin !== base.origin) {
-        outOfScopeCount++;
+        offScope(url);
         continue;
       }
       if (scriptsSeen.has(url.href) || scriptsSeen.size >= 200) continue;
@@ -255,7 +256,7 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
         }
         if (read.has(url.href)) continue;
         if (url.origin !== base.origin) {
-          outOfScopeCount++;
+          offScope(url);
           continue;
         }
         read.add(url.href);
@@ -304,7 +305,7 @@ export async function crawl(baseUrl: string, options: CrawlOptions = {}): Promis
     pagesFetched,
     stoppedBy: [...stops],
     robotsSkipped: [...robotsSkipped].sort(),
-    outOfScope: outOfScopeCount,
+    outOfScope: outOfScope.size,
     errors,
   };
 }

@@ -1,16 +1,10 @@
 /**
- * A crawled endpoint as the request a fuzzing (DAST) template starts from: the `FuzzInput` shape
- * of `nuclei/fuzz` (method, absolute URL with query, headers in order, body text).
+ * A crawled endpoint as the request a fuzzing (DAST) template starts from: a `FuzzInput` of
+ * `nuclei/fuzz` (method, absolute URL with query, headers in order, body text), ready to pass as
+ * `runTemplates`' `fuzzInputs`.
  */
+import type { FuzzInput } from '../../nuclei/fuzz/fuzz-input.js';
 import type { CrawledEndpoint } from './types.js';
-
-/** Same shape as nuclei/fuzz's FuzzInput, so the result can be passed as `fuzzInputs`. */
-export interface EndpointRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: readonly (readonly [string, string])[];
-  readonly body?: string;
-}
 
 /** Fixed so the same endpoint always gives the same request (tests, stored inputs). */
 export const MULTIPART_BOUNDARY = '----DidbanFormBoundary7MA4YWxkTrZu0gW';
@@ -33,7 +27,7 @@ function multipartBody(formBody: string): string {
 export function endpointToFuzzInput(
   endpoint: CrawledEndpoint,
   extraHeaders: readonly (readonly [string, string])[] = [],
-): EndpointRequest {
+): FuzzInput {
   if (endpoint.body === undefined || !endpoint.bodyType) {
     return { method: endpoint.method, url: endpoint.url, headers: [...extraHeaders] };
   }

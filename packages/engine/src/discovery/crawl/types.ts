@@ -64,7 +64,7 @@ export interface CrawlResult {
   stoppedBy: CrawlStop[];
   /** In-scope URLs robots.txt kept the crawler from (when respectRobots). */
   robotsSkipped: string[];
-  /** Links to other hosts or ports, counted, never requested. */
+  /** Distinct URLs on other hosts or ports (links, forms, scripts, sitemaps, redirects): counted, never requested. */
   outOfScope: number;
   /** Requests that failed (refused, timed out before headers, …). */
   errors: number;
