@@ -1183,6 +1183,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
       ...crossAs(w),
     }),
   },
+  'GET /api/v1/panel/all-assets/:id/endpoints/': {
+    expect: workspace(200, 200, 200),
+    request: async (w) => ({ url: `${API}/panel/all-assets/${await assetIn(w)}/endpoints/` }),
+    crossTenant: async (w) => ({
+      url: `${API}/panel/all-assets/${await assetIn(w)}/endpoints/`,
+      ...crossAs(w),
+    }),
+  },
   'GET /api/v1/panel/all-assets/:id/screenshot/': {
     expect: workspace(200, 200, 200),
     request: async (w) => ({ url: `${API}/panel/all-assets/${await assetWithScreenshot(w)}/screenshot/` }),

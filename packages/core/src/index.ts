@@ -149,6 +149,23 @@ export {
   DELIVERY_STATUSES as ALERT_DELIVERY_STATUSES,
   TRACKER_CHANNEL_KINDS,
 } from './contract/alerts.js';
+// asset endpoints (issue 30): what the discovery crawl found, and a DAST run's fuzz inputs
+export {
+  ASSET_ENDPOINT_BODY_MAX,
+  ASSET_ENDPOINT_URL_MAX,
+  ASSET_ENDPOINTS_MAX,
+  ASSET_ENDPOINTS_PER_RESULT_MAX,
+  type AssetEndpoint,
+  type AssetEndpointPage,
+  type AssetEndpointQuery,
+  assetEndpointPageSchema,
+  assetEndpointQuerySchema,
+  assetEndpointSchema,
+  type DiscoveredEndpoint,
+  discoveredEndpointSchema,
+  type FuzzInputPayload,
+  fuzzInputSchema,
+} from './contract/asset-endpoints.js';
 // workers, task queue and discovery results (issue 4)
 // end templates (contract)
 // assets: groups, inventory state, filters, exports, enumerations (issue 5)

@@ -3,6 +3,7 @@
 // runs `pnpm --filter @didban/server db:generate` to write its migration.
 export * from './tables/accounts.js';
 export * from './tables/alerts.js';
+export * from './tables/asset-endpoints.js';
 export * from './tables/asset-history.js';
 export * from './tables/assets.js';
 export * from './tables/billing.js';

@@ -10,6 +10,7 @@ import {
   discoveryPayloadSchema,
 } from '@didban/core';
 import { eq, sql } from 'drizzle-orm';
+import { storeEndpoints } from '../assets/endpoints-store.js';
 import { recordHistorySnapshot } from '../assets/history-snapshot.js';
 import { assetGroups, assets, enumerationHistories } from '../db/schema.js';
 import type { AssetTechnology } from '../db/tables/assets.js';
@@ -102,6 +103,8 @@ async function ingest({ tx, task, storage }: KindContext, items: unknown[]) {
       // xmax = 0 only on a row this statement inserted: that is how "new" is told from "seen again".
       .returning({ id: assets.id, inserted: sql<boolean>`(xmax = 0)` });
     if (row?.inserted) inserted++;
+    // The crawl's endpoints (issue 30), kept per asset up to the limit; absent: not crawled.
+    if (row && item.endpoints) await storeEndpoints(tx, task.workspace_id, row.id, item.endpoints);
     if (row && item.screenshot_png) {
       const key = `screenshots/${row.id}.png`;
       await storage.put(key, Buffer.from(item.screenshot_png, 'base64'));

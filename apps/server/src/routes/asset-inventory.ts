@@ -1,8 +1,11 @@
 import {
+  ASSET_ENDPOINTS_MAX,
   apiErrorSchema,
   assetChangeSchema,
   assetCursorPageSchema,
   assetDetailSchema,
+  assetEndpointPageSchema,
+  assetEndpointQuerySchema,
   assetSchema,
   envelope,
   filterOptionSchema,
@@ -14,6 +17,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
+import { listEndpoints } from '../assets/endpoints-store.js';
 import { inventoryOptions, listInventory, listInventoryAfter } from '../assets/inventory.js';
 import { cursorPageSize } from '../assets/inventory-cursor.js';
 import { isUuid, parseInventoryQuery } from '../assets/inventory-query.js';
@@ -172,6 +176,34 @@ export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'")
           .send(data);
+      },
+    );
+
+    app.get(
+      '/panel/all-assets/:id/endpoints/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['assets'],
+          summary:
+            'The endpoints the discovery crawl found on a web asset (issue 30): page, page_size (≤ 100), search in URL, method and parameter names; overflow counts those past the limit',
+          params: idParams,
+          querystring: assetEndpointQuerySchema,
+          response: { 200: envelope(assetEndpointPageSchema) },
+        },
+      },
+      async (request) => {
+        const row = await findAsset(currentWorkspace(request).id, request.params.id);
+        const q = request.query;
+        const { results, total } = await listEndpoints(db, row.id, q);
+        return {
+          data: {
+            results,
+            ...pageInfo(total, q.page, q.page_size),
+            overflow: row.endpoint_overflow,
+            limit: ASSET_ENDPOINTS_MAX,
+          },
+        };
       },
     );
 

@@ -173,6 +173,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               template_tags: body.template_tags,
               worker_group_id: workerGroup,
               self_contained: body.self_contained ?? false,
+              dast: body.dast ?? false,
               created_by: userId,
             })
             .returning();
@@ -226,6 +227,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               template_tags: body.template_tags,
               worker_group_id: workerGroup,
               self_contained: body.self_contained ?? false,
+              dast: body.dast ?? false,
               created_by: userId,
             })
             .returning();
@@ -295,6 +297,7 @@ export function scanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (body.template_ids !== undefined) set.template_ids = body.template_ids;
           if (body.template_tags !== undefined) set.template_tags = body.template_tags;
           if (body.self_contained !== undefined) set.self_contained = body.self_contained;
+          if (body.dast !== undefined) set.dast = body.dast;
           if (body.template_ids !== undefined || body.template_tags !== undefined)
             await resolveScanTemplates(
               tx,

@@ -129,6 +129,7 @@ export async function presentScans(db: Tx, rows: ScanRow[]): Promise<Scan[]> {
       worker_group: r.worker_group_id,
       worker_group_name: r.worker_group_id ? (workerName.get(r.worker_group_id) ?? null) : null,
       self_contained: r.self_contained,
+      dast: r.dast,
       status: listStatus(h, s),
       latest_history: h ? presentHistory(h, findings.get(h.id) ?? countSeverities([])) : null,
       schedule: s ? presentSchedule(s) : null,

@@ -3,6 +3,7 @@
  * the caller's transaction, so a run is either fully queued or not there at all.
  */
 import { eq, sql } from 'drizzle-orm';
+import { fuzzInputsFor } from '../assets/endpoints-store.js';
 import { scanChunks, scanHistories, type scans } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { enqueueTask } from '../queue/queue.js';
@@ -71,8 +72,21 @@ export async function startScanRun(
         scan_history_id: history!.id,
         templates: chunk.templates.map((t) => ({ id: t.id, yaml: t.yaml })),
         targets: chunk.targets.map((t) => t.target),
-        // The scan's opt-in opens the self-contained gate for this run only (trust/gates.ts).
-        options: scan.self_contained ? { self_contained: true } : {},
+        // The scan's opt-ins open the self-contained and dast gates for this run only (trust/gates.ts).
+        options: {
+          ...(scan.self_contained ? { self_contained: true } : {}),
+          ...(scan.dast ? { dast: true } : {}),
+        },
+        // A DAST run fuzzes the endpoints discovery found on this chunk's assets (issue 30).
+        ...(scan.dast
+          ? {
+              fuzz_inputs: await fuzzInputsFor(
+                tx,
+                scan.workspace_id,
+                chunk.targets.map((t) => t.assetId),
+              ),
+            }
+          : {}),
       },
     });
     await tx.update(scanChunks).set({ task_id: task.id }).where(eq(scanChunks.id, row!.id));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allAssetsQuery } from '../assets/query.js';
+import { type AssetEndpointQuery, assetEndpointPageSchema } from '../contract/asset-endpoints.js';
 import {
   type AssetChange,
   type AssetGroupListQuery,
@@ -108,6 +109,15 @@ export function assetEndpoints(http: Http) {
       unwrap(http.get(`panel/all-assets/${id(assetId)}/`, envelope(assetDetailSchema))),
     changelog: (assetId: string): Promise<AssetChange[]> =>
       unwrap(http.get(`panel/all-assets/${id(assetId)}/changelog/`, envelope(z.array(assetChangeSchema)))),
+    /** The endpoints the discovery crawl found on an asset (issue 30), paged and searched. */
+    endpoints: (assetId: string, query: AssetEndpointQuery = {}) =>
+      unwrap(
+        http.get(
+          `panel/all-assets/${id(assetId)}/endpoints/`,
+          envelope(assetEndpointPageSchema),
+          defined(query),
+        ),
+      ),
     deleteAsset: (assetId: string) =>
       http.delete(`panel/all-assets/${id(assetId)}/`, z.unknown()).then(() => undefined),
     technologies: () =>

@@ -91,6 +91,11 @@ export const scanCreateSchema = z.object({
    * the targets): the capability gate a scan opens for its own runs (issue 31). Default false.
    */
   self_contained: z.boolean().optional(),
+  /**
+   * A DAST scan (issue 30): its runs fuzz the endpoints discovery found on its assets with the
+   * fuzzing templates, the dast gate opened for its own runs. Default false.
+   */
+  dast: z.boolean().optional(),
 });
 export type ScanCreateInput = z.input<typeof scanCreateSchema>;
 
@@ -102,6 +107,7 @@ export const scanPatchSchema = z.object({
   template_tags: templateTags.optional(),
   worker_group: z.string().nullable().optional(),
   self_contained: z.boolean().optional(),
+  dast: z.boolean().optional(),
 });
 export type ScanPatchInput = z.infer<typeof scanPatchSchema>;
 
@@ -158,6 +164,8 @@ export const scanSchema = z.object({
   worker_group_name: z.string().nullable(),
   /** Its runs open the self-contained gate (the scan form's opt-in). Absent from older servers. */
   self_contained: z.boolean().optional(),
+  /** A DAST scan (the scan form's opt-in). Absent from older servers. */
+  dast: z.boolean().optional(),
   status: z.enum(SCAN_LIST_STATUSES),
   latest_history: scanHistorySchema.nullable(),
   schedule: scanScheduleSchema.nullable(),
@@ -268,6 +276,7 @@ export const bulkScanSchema = z.object({
   assets: z.array(z.string()).max(BULK_SCAN_MAX_ASSETS).optional(),
   worker_group: z.string().nullable().optional(),
   self_contained: z.boolean().optional(),
+  dast: z.boolean().optional(),
 });
 export type BulkScanInput = z.input<typeof bulkScanSchema>;
 export const bulkScanResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fuzzInputSchema } from './asset-endpoints.js';
 import { TEMPLATE_YAML_MAX } from './templates.js';
 
 /**
@@ -96,8 +97,15 @@ export const templateRunPayloadSchema = z.object({
        * capability gate a scan opens for itself (issue 31). Absent: they are skipped, naming the gate.
        */
       self_contained: z.boolean().optional(),
+      /**
+       * A DAST run (issue 30): the scan opened the dast gate for itself, and its fuzzing templates
+       * fuzz `fuzz_inputs`. Absent: fuzzing templates are skipped, naming the gate.
+       */
+      dast: z.boolean().optional(),
     })
     .default({}),
+  /** The requests a DAST run fuzzes: the endpoints discovery found on the chunk's assets. */
+  fuzz_inputs: z.array(fuzzInputSchema).optional(),
 });
 export type TemplateRunPayload = z.infer<typeof templateRunPayloadSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASSET_ENDPOINTS_PER_RESULT_MAX, discoveredEndpointSchema } from './asset-endpoints.js';
 import { pagedList } from './envelope.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -155,6 +156,11 @@ export const discoveryPayloadSchema = z.object({
   scope: z.object({ include: z.array(z.string()), exclude: z.array(z.string()) }),
   /** 'top-100', 'top-1000' or a custom spec such as '80,443,8080-8090'. */
   ports: z.string(),
+  /**
+   * Crawl each web asset for its endpoints (issue 30; bounded by the crawler's limits). Absent:
+   * on. A worker started with `--no-crawl` does not crawl either way.
+   */
+  crawl: z.boolean().optional(),
 });
 export type DiscoveryPayload = z.infer<typeof discoveryPayloadSchema>;
 
@@ -195,6 +201,8 @@ export const discoveredAssetResultSchema = z.object({
   technologies: z.array(technologyResultSchema),
   /** PNG as base64 when the worker took a screenshot. */
   screenshot_png: z.string().optional(),
+  /** What the crawl found on a web asset (issue 30); absent when it was not crawled. */
+  endpoints: z.array(discoveredEndpointSchema).max(ASSET_ENDPOINTS_PER_RESULT_MAX).optional(),
 });
 export type DiscoveredAssetResult = z.infer<typeof discoveredAssetResultSchema>;
 

@@ -39,6 +39,8 @@ export const scans = pgTable(
     worker_group_id: uuid('worker_group_id').references(() => workerGroups.id, { onDelete: 'set null' }),
     /** Its runs open the self-contained capability gate (third-party requests; issue 31). */
     self_contained: boolean('self_contained').notNull().default(false),
+    /** A DAST scan: its runs fuzz its assets' endpoints, the dast gate open for them (issue 30). */
+    dast: boolean('dast').notNull().default(false),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
