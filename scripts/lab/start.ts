@@ -54,6 +54,11 @@ const lab = await startLab({
 // and a blind XXE that calls back to it (scripts/lab/templates/oast finds them).
 const oast = await startOastLab(lab);
 const oobApp = await oast.plant(`oob.${lab.manifest().zone}`);
+// The parameterised shop for the crawler and DAST templates (src/dast-app.ts).
+const dastHost = await lab.control.addHost({
+  name: `dast.${lab.manifest().zone}`,
+  services: [{ port: 80, kind: 'dast-app' }],
+});
 const manifest = JSON.stringify(lab.manifest(), null, 2);
 // The passive sources' stand-ins (inside the lab's /24), as DIDBAN_WORKER_PROVIDERS takes them.
 const passiveSources = Object.entries(lab.manifest().providers)
@@ -68,7 +73,8 @@ process.stderr.write(
     `Scan it with the built-in worker: DIDBAN_WORKER_RESOLVERS=${lab.resolver} DIDBAN_BUILTIN_WORKER_ALLOW=${lab.manifest().subnet}.0/24 DIDBAN_WORKER_PROVIDERS=${passiveSources} DIDBAN_OAST_DOMAIN=${oast.domain} DIDBAN_OAST_URL=${oast.serverUrl} pnpm start\n` +
     `Out-of-band: interaction server ${oast.serverUrl} (domain ${oast.domain}, DNS ${oast.dnsAddress}); ` +
     `blind SSRF and XXE at ${oobApp.httpUrl} (${oobApp.name}); templates in scripts/lab/templates/oast. ` +
-    `A self-hosted worker: didban-worker … ${oast.workerArgs.join(' ')}\n`,
+    `A self-hosted worker: didban-worker … ${oast.workerArgs.join(' ')}\n` +
+    `DAST: the parameterised shop at http://${dastHost.name}/ (${dastHost.ips[0]}; reflected XSS, SQL error, open redirect, CSTI, DOM XSS).\n`,
 );
 
 const shutdown = async () => {
