@@ -18,6 +18,7 @@ export const FLOW_PROTOCOLS: Readonly<Record<string, Block['protocol']>> = {
   tcp: 'tcp',
   network: 'tcp',
   javascript: 'javascript',
+  headless: 'headless',
   code: 'code',
   file: 'file',
 };
