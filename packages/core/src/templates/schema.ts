@@ -124,6 +124,7 @@ const httpRequest = object({
   'digest-password': 'string',
   'self-contained': 'bool',
   'pre-condition': list('any'),
+  'pre-condition-operator': 'string',
   'global-matchers': 'bool',
   fuzzing: 'any',
   analyzer: 'any',

@@ -2,6 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ParsedTemplate, YamlMap } from '@didban/core/templates';
+import { compileFuzzing } from './fuzz/compile-fuzzing.js';
 import type { HelperFileContext } from './load/helper-files.js';
 import { compileOperators } from './operators/compile-operators.js';
 import { type AttackType, loadPayloads, type PayloadSet } from './payloads/generate-payloads.js';
@@ -140,6 +141,7 @@ function httpBlock(b: YamlMap, index: number, dir: HelperFileContext, attack?: A
     disablePathAutomerge: b['disable-path-automerge'] === true,
     iterateAll: b['iterate-all'] === true,
     skipVariablesCheck: b['skip-variables-check'] === true,
+    fuzzing: compileFuzzing(b),
   };
 }
 

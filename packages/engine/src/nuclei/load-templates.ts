@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseTemplate, type TemplateIssue, type YamlMap } from '@didban/core/templates';
 import { compileTemplate } from './compile-template.js';
+import { FUZZ_ANALYZERS } from './fuzz/compile-fuzzing.js';
 import { compileFlow } from './js/flow/compile-flow.js';
 import { codeVerdict, runsGated } from './load/code-hook.js';
 import { missingHelpers } from './load/dsl-helpers-used.js';
@@ -58,8 +59,6 @@ export interface LoadOptions {
   /** Keys a `code:` template's signature must verify with (ProjectDiscovery's when absent). */
   readonly trustedKeys?: readonly TrustedKey[];
 }
-
-const FUZZ_REASON = 'fuzzing (DAST) templates need fuzzing inputs, which template scans do not provide';
 
 /**
  * Parses, validates and compiles templates. Nothing is dropped silently: each source ends up in
@@ -152,12 +151,10 @@ function unsupportedFeature(found: Parsed): { feature: string; reason: string } 
   if (js && !js.runs) return { feature: js.feature, reason: js.reason };
   if (found.rejected && !runsHeadless(found) && !js?.runs && !runsGated(found))
     return { feature: found.rejected.protocol, reason: found.rejected.reason };
-  if (
-    Array.isArray(found.raw.headless) &&
-    (found.raw.headless as YamlMap[]).some((b) => b?.fuzzing !== undefined)
-  )
-    return { feature: 'fuzzing', reason: FUZZ_REASON };
-  if (found.http.some((b) => b.fuzzing !== undefined)) return { feature: 'fuzzing', reason: FUZZ_REASON };
+  // Fuzzing (DAST) blocks load; a closed dast gate skips them at run time. Only what the fuzz
+  // engine lacks is refused.
+  const fuzzing = unsupportedFuzzing(found);
+  if (fuzzing) return fuzzing;
   if (found.workflows.length > 0) return undefined;
   const missing = missingHelpers(found.raw);
   if (missing.length > 0)
@@ -165,6 +162,20 @@ function unsupportedFeature(found: Parsed): { feature: string; reason: string } 
       feature: 'dsl-helper',
       reason: `uses DSL helpers the engine does not have: ${missing.join(', ')}`,
     };
+  return undefined;
+}
+
+/** A fuzzing block using what the engine does not run (an analyzer it does not have). */
+function unsupportedFuzzing(found: Parsed): { feature: string; reason: string } | undefined {
+  const blocks = [
+    ...found.http,
+    ...(Array.isArray(found.raw.headless) ? (found.raw.headless as YamlMap[]) : []),
+  ];
+  for (const b of blocks) {
+    const analyzer = (b?.analyzer as YamlMap | undefined)?.name;
+    if (b?.fuzzing !== undefined && analyzer !== undefined && !FUZZ_ANALYZERS.includes(String(analyzer)))
+      return { feature: 'fuzzing', reason: `fuzzing analyzer ${JSON.stringify(analyzer)} is not supported` };
+  }
   return undefined;
 }
 

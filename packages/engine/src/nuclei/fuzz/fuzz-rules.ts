@@ -3,11 +3,12 @@
  * `fuzz.Rule.Compile` does (pkg/fuzz/execute.go): modes, types, parts and key filters checked,
  * regexes compiled once.
  */
+import type { RE2JS } from 're2js';
 import type { Matcher } from '../operators/types.js';
 import type { GoRegex } from '../regex/go-regex.js';
 
 /** The request parts a rule can fuzz, in nuclei's component order (component.Components). */
-export const FUZZ_PARTS = ['path', 'query', 'header', 'cookie', 'body'] as const;
+export const FUZZ_PARTS = ['body', 'query', 'header', 'path', 'cookie'] as const;
 export type FuzzPart = (typeof FUZZ_PARTS)[number];
 
 export type FuzzMode = 'single' | 'multiple';
@@ -23,7 +24,7 @@ export interface FuzzRule {
   readonly keysRegex: readonly GoRegex[];
   /** `values`: regexes a parameter's value must match. */
   readonly values: readonly GoRegex[];
-  readonly replaceRegex?: GoRegex;
+  readonly replaceRegex?: RE2JS;
   /** `fuzz:` as a list of values, each rendered with `{{value}}` and the block's payloads. */
   readonly fuzz: readonly string[];
   /** `fuzz:` as a map: each key set (or added) with its value. */

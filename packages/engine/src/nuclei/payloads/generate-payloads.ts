@@ -26,7 +26,12 @@ export function loadPayloads(
     ) {
       continue;
     }
-    if (Array.isArray(value))
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      out.set(
+        name,
+        aggressionPayloads(name, value as Record<string, unknown>).map((v) => toByteString(String(v))),
+      );
+    else if (Array.isArray(value))
       out.set(
         name,
         value.map((v) => toByteString(String(v))),
@@ -46,6 +51,23 @@ export function loadPayloads(
     }
   }
   return new PayloadLists(out);
+}
+
+/**
+ * Fuzzing aggression levels (nuclei's `-fuzz-aggression`, default `low`): a payload given as
+ * `{low: […], medium: […], high: […]}` uses the lists up to the level. The engine runs `low`,
+ * nuclei's default.
+ */
+export const FUZZ_AGGRESSION = 'low';
+
+function aggressionPayloads(name: string, levels: Record<string, unknown>): unknown[] {
+  const order = ['low', 'medium', 'high'];
+  for (const [level, list] of Object.entries(levels)) {
+    if (!order.includes(level)) throw new Error(`invalid aggression level ${level} specified for ${name}`);
+    if (!Array.isArray(list)) throw new Error('only lists are supported for aggression levels payloads');
+  }
+  const upTo = order.indexOf(FUZZ_AGGRESSION);
+  return order.slice(0, upTo + 1).flatMap((level) => (levels[level] as unknown[] | undefined) ?? []);
 }
 
 /**

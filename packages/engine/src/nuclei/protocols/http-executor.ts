@@ -21,6 +21,7 @@ import { RequestCluster } from '../scan/request-cluster.js';
 import { hostname, httpVariables, type Target } from '../target.js';
 import type { HttpBlock } from '../template-model.js';
 import { matchBudget } from '../util/budget.js';
+import { runFuzzHttpBlock } from '../fuzz/run-fuzz-http.js';
 import { exportFields, exportsFields } from './export-fields.js';
 
 type Scheme = 'http' | 'https';
@@ -92,6 +93,8 @@ function requestsOf(block: HttpBlock): readonly BlockRequest[] {
 
 /** Runs one HTTP block for one target: payload combinations × requests, with history and redirects. */
 export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<BlockOutcome> {
+  // A fuzzing block alters its input's request instead of sending its own paths (DAST).
+  if (block.fuzzing) return runFuzzHttpBlock(run, block, block.fuzzing);
   const { scan, target, template } = run;
   let base: ReadonlyMap<string, DslValue> = EMPTY;
   let root: string | undefined;
@@ -299,7 +302,7 @@ export function partReader(scope: LayeredScope): (part: string | undefined) => s
  * Sends with retries, cookies and redirects; returns every hop, or undefined after a recorded
  * failure. The first hop has no async frame of its own (most requests are one hop).
  */
-function sendChain(
+export function sendChain(
   run: TemplateRun,
   block: HttpBlock,
   built: BuiltRequest,
@@ -499,7 +502,7 @@ function failed(run: TemplateRun, spec: HttpRequestSpec, lastError: Error | unde
  * Out-of-band matching for one request: if the operators did not match on the response, they are
  * evaluated again when the interactsh server reports a callback for this request's URL.
  */
-class OobWatch {
+export class OobWatch {
   readonly host: string;
   private armed: { scope: LayeredScope; res: HttpResponse } | undefined;
   private done = false;

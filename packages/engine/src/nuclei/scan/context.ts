@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { DslValue } from '../dsl/values.js';
-import type { FuzzInput } from '../fuzz/fuzz-input.js';
+import type { FuzzedPoint, FuzzInput } from '../fuzz/fuzz-input.js';
 import type { CookieJar } from '../http/cookie-jar.js';
 import type { InteractshClient } from '../interactsh/interactsh-client.js';
 import type { OperatorOutcome } from '../operators/evaluate-operators.js';
@@ -53,6 +53,8 @@ export interface TemplateRun {
   readonly observe?: (outcome: OperatorOutcome) => void;
   /** A fuzzing template's input request: its fuzzing blocks alter this request's parts. */
   readonly fuzzInput?: FuzzInput;
+  /** Set on the run of one fuzzed request: its findings record where the value went. */
+  readonly fuzzedPoint?: FuzzedPoint;
 }
 
 export interface BlockOutcome {

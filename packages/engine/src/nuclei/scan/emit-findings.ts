@@ -47,6 +47,7 @@ export function emitFindings(
         ip: evidence.ip,
         ...(evidence.lines ? { lines: evidence.lines } : {}),
         workflowId: run.workflowId,
+        ...(run.fuzzedPoint ? { fuzzing: run.fuzzedPoint } : {}),
         timestamp: isoNow(),
       },
     });

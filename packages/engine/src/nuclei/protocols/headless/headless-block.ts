@@ -6,6 +6,7 @@
  */
 import type { YamlMap } from '@didban/core/templates';
 import type { FuzzBlock } from '../../fuzz/fuzz-rules.js';
+import { compileFuzzing } from '../../fuzz/compile-fuzzing.js';
 import type { HelperFileContext } from '../../load/helper-files.js';
 import { compileOperators } from '../../operators/compile-operators.js';
 import type { Operators } from '../../operators/types.js';
@@ -121,5 +122,6 @@ export function compileHeadlessBlock(
     disableCookie: b['disable-cookie'] === true,
     stopAtFirstMatch: b['stop-at-first-match'] === true,
     randstrNames: [...new Set(JSON.stringify(rawSteps).match(/\brandstr_\d+\b/g) ?? [])],
+    fuzzing: compileFuzzing(b),
   };
 }

@@ -28,6 +28,7 @@ import { matchBudget } from '../../util/budget.js';
 import { fromByteString, toByteString } from '../../util/bytes.js';
 import { partReader, resolveScheme } from '../http-executor.js';
 import type { HeadlessBlock } from './headless-block.js';
+import { runFuzzHeadlessBlock } from '../../fuzz/run-fuzz-headless.js';
 import { type HeadlessScanOptions, headlessSkipReason } from './headless-options.js';
 import { type PageState, type RouteRule, runAction } from './page-actions.js';
 
@@ -80,6 +81,11 @@ export async function runHeadlessBlock(run: TemplateRun, block: HeadlessBlock): 
     return { matched: false, matchedNames: [] };
   }
   const base = httpVariables(target, scheme);
+  // DAST: the steps run once per fuzzed URL of the input (nuclei's headless fuzzing).
+  if (block.fuzzing)
+    return runFuzzHeadlessBlock(run, block, block.fuzzing, (r, combo, b) =>
+      runOnce(r, block, headless, combo, b),
+    );
   const matchedNames = new Set<string>();
   let matched = false;
   const stopOnMatch = block.stopAtFirstMatch || template.stopAtFirstMatch;
