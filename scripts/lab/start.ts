@@ -49,6 +49,7 @@ const lab = await startLab({
   subnet: values.subnet,
   dnsPort: Number(values['dns-port']),
   controlPort: Number(values['control-port']),
+  protocols: true,
 });
 // Out-of-band: Didban's interaction server on its own lab host, and an app with a blind SSRF
 // and a blind XXE that calls back to it (scripts/lab/templates/oast finds them).
@@ -74,7 +75,10 @@ process.stderr.write(
     `Out-of-band: interaction server ${oast.serverUrl} (domain ${oast.domain}, DNS ${oast.dnsAddress}); ` +
     `blind SSRF and XXE at ${oobApp.httpUrl} (${oobApp.name}); templates in scripts/lab/templates/oast. ` +
     `A self-hosted worker: didban-worker … ${oast.workerArgs.join(' ')}\n` +
-    `DAST: the parameterised shop at http://${dastHost.name}/ (${dastHost.ips[0]}; reflected XSS, SQL error, open redirect, CSTI, DOM XSS).\n`,
+    `DAST: the parameterised shop at http://${dastHost.name}/ (${dastHost.ips[0]}; reflected XSS, SQL error, open redirect, CSTI, DOM XSS).\n` +
+    `javascript templates: ${Object.entries(lab.protocols!.targets())
+      .map(([name, at]) => `${name} ${at}`)
+      .join(', ')}\n`,
 );
 
 const shutdown = async () => {
