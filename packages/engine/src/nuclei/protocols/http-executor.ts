@@ -3,6 +3,7 @@ import { renderTemplate } from '../dsl/render.js';
 import type { DslValue } from '../dsl/values.js';
 import { toStr } from '../dsl/values.js';
 import { sleep, waitForSeconds } from '../dsl/wait-for.js';
+import { runFuzzHttpBlock } from '../fuzz/run-fuzz-http.js';
 import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/build-request.js';
 import { crlfIfBare } from '../http/raw-request.js';
 import { withoutBody } from '../http/received-response.js';
@@ -21,7 +22,6 @@ import { RequestCluster } from '../scan/request-cluster.js';
 import { hostname, httpVariables, type Target } from '../target.js';
 import type { HttpBlock } from '../template-model.js';
 import { matchBudget } from '../util/budget.js';
-import { runFuzzHttpBlock } from '../fuzz/run-fuzz-http.js';
 import { exportFields, exportsFields } from './export-fields.js';
 
 type Scheme = 'http' | 'https';

@@ -5,8 +5,8 @@
  * fails the load as nuclei's `ActionStringToAction` does.
  */
 import type { YamlMap } from '@didban/core/templates';
-import type { FuzzBlock } from '../../fuzz/fuzz-rules.js';
 import { compileFuzzing } from '../../fuzz/compile-fuzzing.js';
+import type { FuzzBlock } from '../../fuzz/fuzz-rules.js';
 import type { HelperFileContext } from '../../load/helper-files.js';
 import { compileOperators } from '../../operators/compile-operators.js';
 import type { Operators } from '../../operators/types.js';

@@ -15,6 +15,7 @@ import type { PageLease } from '../../../browser/browser-pool.js';
 import { randomKsuid } from '../../compile-template.js';
 import { renderTemplate } from '../../dsl/render.js';
 import type { DslValue } from '../../dsl/values.js';
+import { runFuzzHeadlessBlock } from '../../fuzz/run-fuzz-headless.js';
 import { sendRequest } from '../../http/send-request.js';
 import type { HttpResponse } from '../../http/types.js';
 import { evaluateOperators } from '../../operators/evaluate-operators.js';
@@ -28,7 +29,6 @@ import { matchBudget } from '../../util/budget.js';
 import { fromByteString, toByteString } from '../../util/bytes.js';
 import { partReader, resolveScheme } from '../http-executor.js';
 import type { HeadlessBlock } from './headless-block.js';
-import { runFuzzHeadlessBlock } from '../../fuzz/run-fuzz-headless.js';
 import { type HeadlessScanOptions, headlessSkipReason } from './headless-options.js';
 import { type PageState, type RouteRule, runAction } from './page-actions.js';
 
