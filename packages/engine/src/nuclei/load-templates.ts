@@ -179,20 +179,6 @@ function unsupportedFuzzing(found: Parsed): { feature: string; reason: string } 
   return undefined;
 }
 
-/** A fuzzing block using what the engine does not run (an analyzer it does not have). */
-function unsupportedFuzzing(found: Parsed): { feature: string; reason: string } | undefined {
-  const blocks = [
-    ...found.http,
-    ...(Array.isArray(found.raw.headless) ? (found.raw.headless as YamlMap[]) : []),
-  ];
-  for (const b of blocks) {
-    const analyzer = (b?.analyzer as YamlMap | undefined)?.name;
-    if (b?.fuzzing !== undefined && analyzer !== undefined && !FUZZ_ANALYZERS.includes(String(analyzer)))
-      return { feature: 'fuzzing', reason: `fuzzing analyzer ${JSON.stringify(analyzer)} is not supported` };
-  }
-  return undefined;
-}
-
 // V8 copies a slice shorter than this; a longer one points into the text it was cut from.
 const SLICE_MIN = 13;
 // Short strings (`body`, `word`, `and`, `200`…) repeat in every template: one copy of each is
