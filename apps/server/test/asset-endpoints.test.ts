@@ -7,7 +7,7 @@ import { assetResult, asWorker, createWorker } from './helpers/workers.js';
 
 // Issue 30: the endpoints the discovery crawl found are stored per web asset (unique per method +
 // normalised URL, at most 2,000 with the rest counted), listed paged and searched on the asset's
-// own route of its workspace, and a DAST scan hands them to its runs as fuzz inputs.
+// own route of its workspace, and a DAST scan hands them to its runs.
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
@@ -153,7 +153,7 @@ describe('endpoints per asset', () => {
     expect(again!.last_seen_at.getTime()).toBeGreaterThan(again!.first_seen_at.getTime());
   });
 
-  it('a DAST scan hands its runs the endpoints of their assets as fuzz inputs; a plain scan does not', async () => {
+  it('a DAST scan hands its runs the endpoints of their assets to fuzz; a plain scan does not', async () => {
     const { en, group } = await discoveredShop();
     const base = { asset_group: [group.id], template_ids: ['public:git-config-exposure'], template_tags: [] };
     const dast = await call('POST', 'panel/scans/', en, { ...base, name: 'Fuzz the shop', dast: true });
@@ -162,22 +162,29 @@ describe('endpoints per asset', () => {
     // One chunk per asset here: the web asset's carries its endpoints, the mail host's none.
     const payloads = await taskPayloads(dast.json().data.scan_history_id);
     expect(payloads.map((p) => p.options)).toEqual([{ dast: true }, { dast: true }]);
-    const inputs = payloads.flatMap((p) => p.fuzz_inputs ?? []);
-    expect(inputs).toEqual([
-      { method: 'GET', url: 'http://shop.lab.test/api/items?id=1', headers: [] },
+    expect(payloads.map((p) => p.fuzz_endpoints?.length)).toEqual(expect.arrayContaining([0, 3]));
+    expect(payloads.flatMap((p) => p.fuzz_endpoints ?? [])).toEqual([
+      { method: 'GET', url: 'http://shop.lab.test/api/items?id=1', params: ['id'], source: 'script' },
       {
         method: 'POST',
         url: 'http://shop.lab.test/login',
-        headers: [['Content-Type', 'application/x-www-form-urlencoded']],
+        params: ['user', 'password'],
+        source: 'form',
+        body_type: 'form',
         body: 'user=a&password=b',
       },
-      { method: 'GET', url: 'HTTP://Shop.Lab.Test:80/search?page=9&q=hats#top', headers: [] },
+      {
+        method: 'GET',
+        url: 'HTTP://Shop.Lab.Test:80/search?page=9&q=hats#top',
+        params: ['page', 'q'],
+        source: 'link',
+      },
     ]);
 
     const plain = await call('POST', 'panel/scans/', en, { ...base, name: 'Known CVEs' });
     expect(plain.json().data.dast).toBe(false);
     const plainPayloads = await taskPayloads(plain.json().data.scan_history_id);
-    expect(plainPayloads.map((p) => [p.options, 'fuzz_inputs' in p])).toEqual([
+    expect(plainPayloads.map((p) => [p.options, 'fuzz_endpoints' in p])).toEqual([
       [{}, false],
       [{}, false],
     ]);
@@ -198,5 +205,5 @@ async function taskPayloads(historyId: string) {
         chunks.map((c) => c.task_id!),
       ),
     );
-  return rows.map((t) => t.payload as { options: unknown; fuzz_inputs?: unknown[] });
+  return rows.map((t) => t.payload as { options: unknown; fuzz_endpoints?: unknown[] });
 }

@@ -114,6 +114,11 @@ const program = new Command()
     ).env('DIDBAN_PROVIDERS'),
   )
   .addOption(
+    new Option('--no-crawl', 'do not crawl discovered web assets for their endpoints (DAST inputs)').env(
+      'DIDBAN_NO_CRAWL',
+    ),
+  )
+  .addOption(
     new Option('--screenshots', 'screenshot web assets with Chromium when installed').env(
       'DIDBAN_SCREENSHOTS',
     ),
@@ -174,6 +179,7 @@ const o = program.opts<{
   resolver?: string[] | string;
   provider?: string[] | string;
   screenshots?: boolean;
+  crawl: boolean;
   headless?: boolean;
   scopeBlockInternal?: boolean;
   scopeAllow?: string;
@@ -231,6 +237,7 @@ const worker = startWorker({
   resolvers,
   providers,
   screenshots: Boolean(o.screenshots),
+  crawl: o.crawl,
   headless: Boolean(o.headless),
   ...(interactsh ? { interactsh } : {}),
   onEvent: (event) => {

@@ -1,5 +1,6 @@
 import { type DiscoveredAssetResult, type DiscoveryPayload, discoveryPayloadSchema } from '@didban/core';
 import { type DiscoveredAsset, discover } from '@didban/engine';
+import { CRAWLS_AT_ONCE, crawlAsset, crawlBase, jobLimiter } from './crawl-step.js';
 import { secondsToMs, type WorkerOptions } from './options.js';
 
 /** An engine asset in the shape the server's results endpoint takes. */
@@ -44,8 +45,9 @@ export function toResult(asset: DiscoveredAsset): DiscoveredAssetResult {
 }
 
 /**
- * Run a discovery task and hand its assets to `emit` as they come (the caller batches them).
- * Returns the engine's stats; stops when `signal` aborts.
+ * Run a discovery task and hand its assets to `emit` as they come (the caller batches them), web
+ * assets with the endpoints their crawl found unless the task or the worker turns crawling off.
+ * Returns the engine's stats (and how many assets were crawled); stops when `signal` aborts.
  */
 export async function runDiscoveryTask(
   rawPayload: unknown,
@@ -55,6 +57,11 @@ export async function runDiscoveryTask(
 ): Promise<Record<string, unknown>> {
   const payload: DiscoveryPayload = discoveryPayloadSchema.parse(rawPayload);
   let stats: Record<string, unknown> = {};
+  // Web assets are crawled for their endpoints (issue 30) beside the rest of the discovery, a
+  // few at a time; each is reported once its crawl is done.
+  const crawling = payload.crawl !== false && options.crawl !== false;
+  const crawls = jobLimiter(CRAWLS_AT_ONCE);
+  let crawled = 0;
   for await (const record of discover({
     roots: payload.roots,
     autoDiscovery: payload.auto_discovery,
@@ -71,8 +78,15 @@ export async function runDiscoveryTask(
     screenshots: Boolean(options.screenshots),
     signal,
   })) {
-    if (record.type === 'asset') await emit(toResult(record));
+    if (record.type === 'asset' && crawling && crawlBase(record)) {
+      await crawls.run(async () => {
+        const endpoints = await crawlAsset(record, signal);
+        if (endpoints) crawled++;
+        await emit({ ...toResult(record), ...(endpoints ? { endpoints } : {}) });
+      });
+    } else if (record.type === 'asset') await emit(toResult(record));
     else if (record.type === 'done') stats = { ...record.stats, cancelled: record.cancelled };
   }
-  return stats;
+  await crawls.drain();
+  return crawling ? { ...stats, crawled } : stats;
 }

@@ -38,6 +38,11 @@ export interface WorkerOptions {
   resolvers?: string[];
   /** Passive subdomain sources (crt.sh, CertSpotter, ...): none unless configured. */
   providers?: PassiveProviderConfig[];
+  /**
+   * Crawl each discovered web asset for its endpoints (issue 30; the crawler's limits: depth 3,
+   * 200 pages, 60 s). Default on; `--no-crawl` turns it off for every discovery of this worker.
+   */
+  crawl?: boolean;
   /** Take screenshots of web assets with Chromium when it is installed. */
   screenshots?: boolean;
   /**

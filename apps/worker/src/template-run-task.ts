@@ -7,7 +7,10 @@ import {
 } from '@didban/core';
 import {
   BrowserPool,
+  type CrawledEndpoint,
+  endpointToFuzzInput,
   type Finding,
+  type FuzzInput,
   loadTemplates,
   RequestCapError,
   runTemplates,
@@ -101,6 +104,8 @@ export function scanOptions(payload: TemplateRunPayload, context: TemplateRunCon
     // Capability gates (engine trust/gates.ts): self-contained templates run only when the scan asks.
     runner: context.runner ?? 'self-hosted',
     ...(o.self_contained ? { enableSelfContained: true } : {}),
+    // The dast gate is per-scan on workers: a DAST scan's runs open it, no other run does.
+    ...(o.dast ? { dast: true } : {}),
     ...(context.headless ? { headless: { pool: workerBrowserPool() } } : {}),
     ...(context.resolvers?.length ? { resolvers: context.resolvers } : {}),
     ...(context.interactsh
@@ -206,6 +211,7 @@ export async function runTemplateRunTask(
   const events = runTemplates({
     templates: loaded.templates,
     targets,
+    ...fuzzInputsOf(payload),
     options: scanOptions(payload, context),
     signal,
   });
@@ -217,6 +223,26 @@ export async function runTemplateRunTask(
     throw error;
   }
   return stats;
+}
+
+/**
+ * A DAST run's fuzz inputs: the endpoints its task carries as the requests fuzzing templates start
+ * from (engine endpointToFuzzInput; a form's body with its content type). Other runs pass none.
+ */
+export function fuzzInputsOf(payload: TemplateRunPayload): { fuzzInputs?: FuzzInput[] } {
+  if (!payload.options.dast || !payload.fuzz_endpoints) return {};
+  return {
+    fuzzInputs: payload.fuzz_endpoints.map((e) =>
+      endpointToFuzzInput({
+        method: e.method,
+        url: e.url,
+        params: e.params,
+        source: e.source as CrawledEndpoint['source'],
+        ...(e.body_type ? { bodyType: e.body_type as NonNullable<CrawledEndpoint['bodyType']> } : {}),
+        ...(e.body != null ? { body: e.body } : {}),
+      }),
+    ),
+  };
 }
 
 async function relayEvents(

@@ -149,7 +149,7 @@ export {
   DELIVERY_STATUSES as ALERT_DELIVERY_STATUSES,
   TRACKER_CHANNEL_KINDS,
 } from './contract/alerts.js';
-// asset endpoints (issue 30): what the discovery crawl found, and a DAST run's fuzz inputs
+// asset endpoints (issue 30): what the discovery crawl found (a DAST run fuzzes them)
 export {
   ASSET_ENDPOINT_BODY_MAX,
   ASSET_ENDPOINT_URL_MAX,
@@ -163,8 +163,6 @@ export {
   assetEndpointSchema,
   type DiscoveredEndpoint,
   discoveredEndpointSchema,
-  type FuzzInputPayload,
-  fuzzInputSchema,
 } from './contract/asset-endpoints.js';
 // workers, task queue and discovery results (issue 4)
 // end templates (contract)

@@ -8,7 +8,6 @@ import {
   ASSET_ENDPOINTS_MAX,
   type AssetEndpoint,
   type DiscoveredEndpoint,
-  type FuzzInputPayload,
 } from '@didban/core';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { assetEndpoints, assets } from '../db/schema.js';
@@ -149,41 +148,31 @@ export async function listEndpoints(
   };
 }
 
-/** The content type a fuzz input of a form body carries, by the crawler's body type. */
-function contentType(bodyType: string | null): string | undefined {
-  if (!bodyType) return undefined;
-  if (bodyType === 'json') return 'application/json';
-  if (bodyType === 'xml') return 'application/xml';
-  if (bodyType === 'form' || bodyType === 'urlencoded') return 'application/x-www-form-urlencoded';
-  return bodyType.includes('/') ? bodyType : undefined;
-}
-
-/** Fuzz inputs one DAST task carries at most (the first by asset and URL). */
-export const FUZZ_INPUTS_PER_TASK_MAX = 5000;
+/** Endpoints one DAST task carries at most (the first by asset and URL). */
+export const FUZZ_ENDPOINTS_PER_TASK_MAX = 5000;
 
 /**
- * The stored endpoints of some assets as a DAST run's fuzz inputs: method, URL, a content type
- * for a body, the body.
+ * The stored endpoints of some assets, as a DAST run's task carries them (the worker makes each
+ * the request a fuzzing template starts from).
  */
-export async function fuzzInputsFor(
+export async function fuzzEndpointsFor(
   tx: Tx,
   workspaceId: string,
   assetIds: readonly string[],
-): Promise<FuzzInputPayload[]> {
+): Promise<DiscoveredEndpoint[]> {
   if (assetIds.length === 0) return [];
   const rows = await tx
     .select()
     .from(assetEndpoints)
     .where(and(eq(assetEndpoints.workspace_id, workspaceId), inArray(assetEndpoints.asset_id, [...assetIds])))
     .orderBy(asc(assetEndpoints.asset_id), asc(assetEndpoints.url_key), asc(assetEndpoints.method))
-    .limit(FUZZ_INPUTS_PER_TASK_MAX);
-  return rows.map((r) => {
-    const type = r.body != null ? contentType(r.body_type) : undefined;
-    return {
-      method: r.method,
-      url: r.url,
-      headers: type ? [['Content-Type', type] as [string, string]] : [],
-      ...(r.body != null ? { body: r.body } : {}),
-    };
-  });
+    .limit(FUZZ_ENDPOINTS_PER_TASK_MAX);
+  return rows.map((r) => ({
+    method: r.method,
+    url: r.url,
+    params: r.params,
+    source: r.source,
+    ...(r.body_type ? { body_type: r.body_type } : {}),
+    ...(r.body != null ? { body: r.body } : {}),
+  }));
 }

@@ -3,7 +3,7 @@
  * the caller's transaction, so a run is either fully queued or not there at all.
  */
 import { eq, sql } from 'drizzle-orm';
-import { fuzzInputsFor } from '../assets/endpoints-store.js';
+import { fuzzEndpointsFor } from '../assets/endpoints-store.js';
 import { scanChunks, scanHistories, type scans } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { enqueueTask } from '../queue/queue.js';
@@ -80,7 +80,7 @@ export async function startScanRun(
         // A DAST run fuzzes the endpoints discovery found on this chunk's assets (issue 30).
         ...(scan.dast
           ? {
-              fuzz_inputs: await fuzzInputsFor(
+              fuzz_endpoints: await fuzzEndpointsFor(
                 tx,
                 scan.workspace_id,
                 chunk.targets.map((t) => t.assetId),

@@ -62,15 +62,3 @@ export const assetEndpointQuerySchema = z.object({
   search: z.string().max(200).optional(),
 });
 export type AssetEndpointQuery = z.input<typeof assetEndpointQuerySchema>;
-
-/**
- * A request a DAST run fuzzes (the engine's FuzzInput, as a task carries it): headers as pairs so
- * their order and repeats survive.
- */
-export const fuzzInputSchema = z.object({
-  method: z.string(),
-  url: z.string(),
-  headers: z.array(z.tuple([z.string(), z.string()])).default([]),
-  body: z.string().optional(),
-});
-export type FuzzInputPayload = z.infer<typeof fuzzInputSchema>;

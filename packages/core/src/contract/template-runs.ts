@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fuzzInputSchema } from './asset-endpoints.js';
+import { discoveredEndpointSchema } from './asset-endpoints.js';
 import { TEMPLATE_YAML_MAX } from './templates.js';
 
 /**
@@ -99,13 +99,16 @@ export const templateRunPayloadSchema = z.object({
       self_contained: z.boolean().optional(),
       /**
        * A DAST run (issue 30): the scan opened the dast gate for itself, and its fuzzing templates
-       * fuzz `fuzz_inputs`. Absent: fuzzing templates are skipped, naming the gate.
+       * fuzz `fuzz_endpoints`. Absent: fuzzing templates are skipped, naming the gate.
        */
       dast: z.boolean().optional(),
     })
     .default({}),
-  /** The requests a DAST run fuzzes: the endpoints discovery found on the chunk's assets. */
-  fuzz_inputs: z.array(fuzzInputSchema).optional(),
+  /**
+   * What a DAST run fuzzes: the endpoints discovery found on the chunk's assets, as stored; the
+   * worker makes each the request a fuzzing template starts from (engine endpointToFuzzInput).
+   */
+  fuzz_endpoints: z.array(discoveredEndpointSchema).optional(),
 });
 export type TemplateRunPayload = z.infer<typeof templateRunPayloadSchema>;
 
