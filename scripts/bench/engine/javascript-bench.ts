@@ -70,9 +70,14 @@ const MEMORY_USED = /memory used\s+\d+\s+(\d+)/;
 
 /** A fresh runtime + context with the javascript prelude of nuclei/net, as a javascript run makes. */
 const prelude = javascriptPrelude(['net', 'bytes']);
-function freshRuntime(keep: boolean): number {
+function freshRuntime(keep: boolean, withPrelude = true): number {
   const runtime = first.module.newRuntime();
   const ctx = runtime.newContext();
+  if (!withPrelude) {
+    ctx.dispose();
+    runtime.dispose();
+    return 0;
+  }
   const host = ctx.newFunction('__hostCall', () => ctx.undefined);
   ctx.setProp(ctx.global, '__hostCall', host);
   host.dispose();
@@ -96,6 +101,10 @@ for (let i = 0; i < runs; i++) freshRuntime(false);
 const perRuntimeMs = (performance.now() - t2) / runs;
 const c2d = process.cpuUsage(c2);
 const perRuntimeCpuMs = (c2d.user + c2d.system) / 1000 / runs;
+const c3 = process.cpuUsage();
+for (let i = 0; i < runs; i++) freshRuntime(false, false);
+const c3d = process.cpuUsage(c3);
+const bareCpuMs = (c3d.user + c3d.system) / 1000 / runs;
 const heapBytes = freshRuntime(true);
 const bare = first.module.newRuntime();
 const bareCtx = bare.newContext();
@@ -108,7 +117,7 @@ console.log(
 );
 console.log(`WebAssembly memory reserved per instance: ${wasmMb.toFixed(0)} MB`);
 console.log(
-  `fresh runtime + context + javascript prelude (net, bytes), created and freed: ${perRuntimeMs.toFixed(2)} ms (${perRuntimeCpuMs.toFixed(2)} ms CPU)`,
+  `fresh runtime + context + javascript prelude (net, bytes), created and freed: ${perRuntimeMs.toFixed(2)} ms (${perRuntimeCpuMs.toFixed(2)} ms CPU; without the prelude ${bareCpuMs.toFixed(2)} ms CPU)`,
 );
 console.log(
   `QuickJS heap of such a runtime: ${(heapBytes / 1024).toFixed(0)} KB (bare runtime + context: ${(bareHeap / 1024).toFixed(0)} KB)`,
