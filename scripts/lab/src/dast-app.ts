@@ -220,8 +220,12 @@ const ROUTES: Record<string, Route> = {
     html(res, 200, layout('News', `<h1>News about ${topic}</h1><p>Nothing new about ${topic}.</p>`));
   },
   '/go': (url, _q, res) => {
-    // The planted open redirect: wherever `url` says.
-    res.writeHead(302, { Location: url.searchParams.get('url') ?? '/', 'Content-Type': 'text/html' });
+    // The planted open redirect: wherever `url` says (bytes a header cannot carry percent-encoded,
+    // as PHP's header() would refuse them rather than crash the server).
+    const target = (url.searchParams.get('url') ?? '/').replace(/[^\x21-\x7e]/g, (c) =>
+      encodeURIComponent(c),
+    );
+    res.writeHead(302, { Location: target, 'Content-Type': 'text/html' });
     res.end('Redirecting');
   },
   '/login': (url, _q, res) => {

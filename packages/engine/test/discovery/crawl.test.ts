@@ -6,6 +6,7 @@ import { endpointToFuzzInput, MULTIPART_BOUNDARY } from '../../src/discovery/cra
 import { extractPage } from '../../src/discovery/crawl/html-extract.js';
 import { parseRobots } from '../../src/discovery/crawl/robots.js';
 import type { CrawledEndpoint } from '../../src/discovery/crawl/types.js';
+import { createScopePolicy, installSocketGuard } from '../../src/scope/index.js';
 
 const randomIp = () =>
   `127.${20 + Math.floor(Math.random() * 200)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
@@ -239,6 +240,28 @@ describe('crawl scope and hostile pages', () => {
       expect(result.outOfScope).toBe(10);
     } finally {
       await Promise.all([target.close(), otherPort.close(), otherHost.close()]);
+    }
+  });
+
+  it("goes through the process's scope guard: a denied address gets no request at all", async () => {
+    const guarded = await startDastApp({ host: randomIp() });
+    const refused: string[] = [];
+    const uninstall = installSocketGuard(
+      createScopePolicy({ deny: [`${new URL(guarded.url).hostname}/32`] }),
+      {
+        onRefused: (r) => refused.push(r.message),
+      },
+    );
+    try {
+      const result = await crawl(`${guarded.url}/`);
+      expect(guarded.hits.size).toBe(0);
+      // robots.txt, sitemap.xml and the home page were each refused at connect.
+      expect(refused).toHaveLength(3);
+      expect(result.errors).toBe(3);
+      expect(result.endpoints.map((e) => e.url)).toEqual([`${guarded.url}/`]);
+    } finally {
+      uninstall();
+      await guarded.stop();
     }
   });
 
