@@ -5,6 +5,7 @@ import { crawl } from '../../src/discovery/crawl/crawl.js';
 import { endpointToFuzzInput, MULTIPART_BOUNDARY } from '../../src/discovery/crawl/fuzz-input.js';
 import { extractPage } from '../../src/discovery/crawl/html-extract.js';
 import { parseRobots } from '../../src/discovery/crawl/robots.js';
+import { scriptEndpoints } from '../../src/discovery/crawl/script-endpoints.js';
 import type { CrawledEndpoint } from '../../src/discovery/crawl/types.js';
 import { createScopePolicy, installSocketGuard } from '../../src/scope/index.js';
 
@@ -347,6 +348,24 @@ describe('crawl readers', () => {
     expect(star.allowed('/a/b.php')).toBe(false);
     expect(star.allowed('/a/b.php?x=1')).toBe(true);
     expect(star.paths).toEqual(['/private', '/private/open']);
+  });
+
+  it("scripts: fetch, XHR, jQuery and axios calls, API path literals, a JSON body's keys", () => {
+    const calls = scriptEndpoints(`
+      fetch("/api/users?page=1");
+      var x = new XMLHttpRequest(); x.open('POST', 'upload.php');
+      $.post('/comments', { text: t }); axios.get(\`/v2/orders\`);
+      fetch('/api/login', { method: 'PUT', body: JSON.stringify({ user: u, 'pass': p, nested: { a: 1 } }) });
+      const routes = ['/api/health', '/not-an-api', 'https://cdn.example.com/lib.js'];
+      fetch(url + '/dynamic');`);
+    expect(calls).toEqual([
+      { method: 'GET', url: '/api/users?page=1' },
+      { method: 'PUT', url: '/api/login', jsonKeys: ['user', 'pass', 'nested'] },
+      { method: 'POST', url: 'upload.php' },
+      { method: 'POST', url: '/comments' },
+      { method: 'GET', url: '/v2/orders' },
+      { method: 'GET', url: '/api/health' },
+    ]);
   });
 
   it('forms: the selected option, one radio per group, textarea text, buttons left out', () => {
