@@ -3,6 +3,7 @@
  * (ssh2), SMB, MSSQL (TDS), Oracle TNS, RDP and LDAP stand-ins, each on a free port. The lab starts
  * them with `startLab({ protocols: true })`; tests may start one alone from its own file.
  */
+import { makeSelfSignedCert } from '../deps.js';
 import { type LabLdap, type LabLdapOptions, startLdapServer } from './ldap-server.js';
 import { type LabMssql, type LabMssqlOptions, startMssqlServer } from './mssql-server.js';
 import { type LabOracle, type LabOracleOptions, startOracleServer } from './oracle-server.js';
@@ -50,7 +51,8 @@ export async function startProtocolServices(
     const mssql = await keep(startMssqlServer({ ...options.mssql, host }));
     const oracle = await keep(startOracleServer({ ...options.oracle, host }));
     const rdp = await keep(startRdpServer({ ...options.rdp, host }));
-    const ldap = await keep(startLdapServer({ ...options.ldap, host }));
+    const tls = await makeSelfSignedCert('dc01.lab.didban.test', ['dc01.lab.didban.test']);
+    const ldap = await keep(startLdapServer({ tls, ...options.ldap, host }));
     const at = (s: { port: number }) => `${host}:${s.port}`;
     return {
       host,

@@ -1,12 +1,13 @@
 /**
  * An LDAPv3 directory on loopback for nuclei/ldap tests (RFC 4511 over plain TCP): simple and
  * anonymous bind, search with base/one/sub scope and the usual filters, the rootDSE an Active
- * Directory domain controller shows before any bind, unbind. StartTLS and SASL are answered as
- * unavailable. Whether an anonymous session may read the directory is the planted weakness.
+ * Directory domain controller shows before any bind, unbind, and StartTLS when given a certificate
+ * (SASL is refused). Whether an anonymous session may read the directory is the planted weakness.
  *
  * Hand-written over ber.ts: ldapjs (the one Node LDAP server library) is decommissioned.
  */
 import { createServer, type Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
 import { children, int, octets, readInt, readTlv, type Tlv, tlv } from './ber.js';
 import { listen } from './listen.js';
 
@@ -20,6 +21,8 @@ export interface LabLdapOptions {
   anonymous?: boolean;
   /** Accounts for a simple bind: DN (or user@domain) and password. */
   users?: { dn: string; password: string }[];
+  /** Certificate for StartTLS (RFC 4511 4.14); without one StartTLS is refused. */
+  tls?: { key: string; cert: string };
 }
 
 export interface LabLdap {
@@ -28,6 +31,8 @@ export interface LabLdap {
   readonly baseDN: string;
   /** Binds so far: the name used ('' for anonymous) and whether it succeeded. */
   readonly binds: { name: string; ok: boolean }[];
+  /** Sessions that switched to TLS with StartTLS. */
+  readonly startTls: () => number;
   stop(): Promise<void>;
 }
 
@@ -49,6 +54,14 @@ const result = (tag: number, code: number, message = '') =>
   tlv(tag, int(code, 0x0a), octets(''), octets(message));
 
 const message = (id: number, op: Buffer) => tlv(0x30, int(id), op);
+
+const START_TLS = '1.3.6.1.4.1.1466.20037';
+
+/** One client connection: where answers go (the TCP socket, or TLS over it after StartTLS). */
+interface Session {
+  out: Socket;
+  bound: boolean;
+}
 
 function matches(entry: Entry, filter: Tlv): boolean {
   const attr = (name: string) =>
@@ -147,7 +160,9 @@ export async function startLdapServer(options: LabLdapOptions = {}): Promise<Lab
     return scope === 2 || !d.slice(0, -(b.length + 1)).includes(',');
   };
 
-  const handle = (socket: Socket, state: { bound: boolean }, msg: Tlv) => {
+  let upgraded = 0;
+  const handle = (state: Session, msg: Tlv) => {
+    const socket = state.out;
     const [idTlv, op] = children(msg.value);
     const id = readInt(idTlv!.value);
     switch (op!.tag) {
@@ -214,9 +229,21 @@ export async function startLdapServer(options: LabLdapOptions = {}): Promise<Lab
       case 0x42: // unbind
         socket.end();
         return;
-      case 0x77: // extended (StartTLS and the rest): not offered
-        socket.write(message(id, result(0x78, RESULT.protocolError, 'extended operation not offered')));
+      case 0x77: {
+        // ExtendedRequest: requestName [0]. Only StartTLS, and only with a certificate.
+        const name = children(op!.value)[0]?.value.toString('latin1');
+        if (name !== START_TLS || !options.tls) {
+          socket.write(message(id, result(0x78, RESULT.protocolError, 'extended operation not offered')));
+          return;
+        }
+        socket.write(
+          message(id, tlv(0x78, int(RESULT.success, 0x0a), octets(''), octets(''), octets(START_TLS, 0x8a))),
+        );
+        upgraded++;
+        socket.removeAllListeners('data');
+        serve(new TLSSocket(socket, { isServer: true, ...options.tls }), state);
         return;
+      }
       case 0x50: // abandon: nothing to answer
         return;
       default:
@@ -224,23 +251,33 @@ export async function startLdapServer(options: LabLdapOptions = {}): Promise<Lab
     }
   };
 
-  const server = createServer((socket) => {
-    const state = { bound: false };
+  /** Reads LDAPMessages off a stream (the TCP socket, later its TLS layer) and answers them. */
+  const serve = (stream: Socket, state: Session) => {
+    state.out = stream;
     let pending = Buffer.alloc(0);
-    socket.on('error', () => {});
-    socket.on('data', (chunk) => {
+    stream.on('error', () => {});
+    stream.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
       try {
         for (let t = readTlv(pending); t; t = readTlv(pending)) {
           pending = pending.subarray(t.size);
           if (t.tag !== 0x30) throw new Error('not an LDAPMessage');
-          handle(socket, state, t);
+          handle(state, t);
+          if (state.out !== stream) return; // switched to TLS: the rest is the handshake
         }
       } catch {
-        socket.destroy();
+        stream.destroy();
       }
     });
-  });
+  };
+  const server = createServer((socket) => serve(socket, { out: socket, bound: false }));
   const listening = await listen(server, options.host, options.port);
-  return { host: listening.host, port: listening.port, baseDN, binds, stop: listening.stop };
+  return {
+    host: listening.host,
+    port: listening.port,
+    baseDN,
+    binds,
+    startTls: () => upgraded,
+    stop: listening.stop,
+  };
 }

@@ -90,6 +90,26 @@ describe('javascript templates find the lab protocol services', { timeout: 120_0
     expect(lab.protocols!.ldap.binds).toContainEqual({ name: '', ok: true });
   });
 
+  it('ldap-starttls-metadata switches to TLS with StartTLS, then reads the rootDSE', async () => {
+    const t = lab.protocols!.targets();
+    const before = lab.protocols!.ldap.startTls();
+    const { byTemplate, failures } = await scan(['ldap-starttls-metadata'], [t.ldap]);
+    expect(failures).toEqual([]);
+    expect(byTemplate).toEqual({ [`ldap-starttls-metadata@${t.ldap}`]: ['dc=lab,dc=didban,dc=test'] });
+    expect(lab.protocols!.ldap.startTls()).toBe(before + 1);
+
+    // A server without a certificate refuses StartTLS: the run fails naming the server's answer.
+    const plain = await startLdapServer({ host: lab.protocols!.host });
+    try {
+      const target = `${plain.host}:${plain.port}`;
+      const refused = await scan(['ldap-starttls-metadata'], [target]);
+      expect(refused.byTemplate).toEqual({});
+      expect(refused.failures.map((f) => f.message).join('\n')).toMatch(/extended operation not offered/);
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it('an LDAP server refusing anonymous binds gives metadata but no anonymous-login finding', async () => {
     const ldap = await startLdapServer({ host: lab.protocols!.host, anonymous: false });
     try {
