@@ -58,6 +58,15 @@ class SocketRequest extends ResponseCollector implements ConnectionUser {
     this.conn.destroy();
   }
 
+  protected override pauseReading(): boolean {
+    this.conn.socket.pause();
+    return true;
+  }
+
+  protected override resumeReading(): void {
+    this.conn.socket.resume();
+  }
+
   onHead(head: ResponseHead): void {
     // A protocol switch is node:http's to handle, as it was when undici refused one.
     if (head.status === 101) this.fallBack(true, new NetworkError('protocol switch'));
