@@ -1,15 +1,14 @@
 /**
  * `node --conditions=didban-source --import tsx scripts/corpus/javascript-lab-run.ts <templates-dir>`:
  * runs every javascript template of a nuclei-templates checkout that compiles against loopback — the
- * machine's Redis, PostgreSQL and MariaDB on 127.0.0.1, the lab SSH and SMB stand-ins for nuclei/ssh
- * and nuclei/smb templates — and prints one line per template (finding, skipped, failure with its
+ * machine's Redis, PostgreSQL and MariaDB on 127.0.0.1, the lab's SSH, SMB, MSSQL, Oracle, RDP and
+ * LDAP stand-ins for the templates of those modules — and prints one line per template (finding, skipped, failure with its
  * message, or no finding), then the counts. The figures in docs/corpus.md come from it.
  */
 import { resolve } from 'node:path';
 import { loadTemplateFiles, runTemplates } from '../../packages/engine/src/index.js';
 import type { CompiledTemplate } from '../../packages/engine/src/nuclei/template-model.js';
-import { startSmbServer } from '../lab/src/protocols/smb-server.js';
-import { startSshServer } from '../lab/src/protocols/ssh-server.js';
+import { startProtocolServices } from '../lab/src/protocols/index.js';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -17,18 +16,17 @@ if (!dir) {
   process.exit(2);
 }
 const root = resolve(dir);
-const ssh = await startSshServer();
-const smb = await startSmbServer({ smb1: true });
+const lab = await startProtocolServices();
+const services = lab.targets();
 const loaded = loadTemplateFiles([resolve(root, 'javascript')], { templatesRoot: root });
 const modules = (t: CompiledTemplate) =>
   [...new Set(t.blocks.flatMap((b) => (b.protocol === 'javascript' ? b.modules : [])))].join(',');
+// A template of a module with a lab stand-in targets it (host:port); the rest the machine's own
+// services on their usual ports.
 const targetOf = (t: CompiledTemplate) => {
   const m = modules(t);
-  return m.includes('ssh')
-    ? `127.0.0.1:${ssh.port}`
-    : m.includes('smb')
-      ? `127.0.0.1:${smb.port}`
-      : '127.0.0.1';
+  const service = (['ssh', 'smb', 'mssql', 'oracle', 'rdp', 'ldap'] as const).find((s) => m.includes(s));
+  return service ? services[service] : '127.0.0.1';
 };
 const outcome = new Map<string, string>();
 for (const target of new Set(loaded.templates.map(targetOf))) {
@@ -51,6 +49,5 @@ for (const r of loaded.rejected) {
   console.log(`${r.path?.slice(root.length + 1)}\trefused\t${r.reason}`);
 }
 console.log([...counts].map(([k, n]) => `${k}: ${n}`).join(', '));
-await ssh.stop();
-await smb.stop();
+await lab.stop();
 process.exit(0);
