@@ -128,6 +128,8 @@ export {
   loadTemplateFiles,
   loadTemplates,
   NUCLEI_DEFAULTS,
+  type ParseInputsOptions,
+  parseFuzzInputs,
   parseTarget,
   type RejectedTemplate,
   RequestCapError,

@@ -8,6 +8,7 @@ export {
   FuzzInputError,
   type FuzzInputFormat,
 } from './fuzz/fuzz-input.js';
+export { type ParseInputsOptions, parseFuzzInputs } from './fuzz/inputs/parse-inputs.js';
 export { resolverLookup } from './http/host-lookup.js';
 export {
   type InvalidTemplate,
