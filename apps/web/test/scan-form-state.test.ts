@@ -50,6 +50,7 @@ describe('the scan form (spec §3, §5)', () => {
       template_tags: ['exposure'],
       worker_group: null,
       self_contained: false,
+      dast: false,
       run_now: true,
     });
     expect(createScanBody(filled({ frequency: 'daily', workerGroup: 'w-1' }))).toMatchObject({
@@ -67,6 +68,16 @@ describe('the scan form (spec §3, §5)', () => {
       initialScanForm({ ...({} as Scan), template_ids: [], template_tags: [], self_contained: true })
         .selfContained,
     ).toBe(true);
+  });
+
+  it('sends the DAST opt-in as ticked, off by default and as the scan had it when edited (issue 30)', () => {
+    expect(initialScanForm().dast).toBe(false);
+    expect(createScanBody(filled({ dast: true }))).toMatchObject({ dast: true });
+    expect(createScanBody(filled())).toMatchObject({ dast: false });
+    expect(patchScanBody(filled({ dast: true }))).toMatchObject({ dast: true });
+    expect(initialScanForm({ ...({} as Scan), template_ids: [], template_tags: [], dast: true }).dast).toBe(
+      true,
+    );
   });
 
   it('builds the schedule: sorted weekdays for custom only, the start as an ISO instant', () => {

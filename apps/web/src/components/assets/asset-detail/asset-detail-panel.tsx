@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogPanel } from '../../ui/dialog-panel';
 import { ChangelogTab } from './changelog-tab';
 import { DetailHeader } from './detail-header';
+import { EndpointsTab } from './endpoints-tab';
 import { FindingsTab } from './findings-tab';
 import { OverviewTab } from './overview-tab';
 import { TechnologiesTab } from './technologies-tab';
@@ -30,7 +31,7 @@ export function AssetDetailPanel({ asset, onClose }: { asset: Asset | null; onCl
   );
 }
 
-type DetailTab = 'overview' | 'vulnerabilities' | 'exposures' | 'technologies' | 'changelogs';
+type DetailTab = 'overview' | 'vulnerabilities' | 'exposures' | 'technologies' | 'endpoints' | 'changelogs';
 
 function DetailBody({ asset, onClose }: { asset: Asset; onClose: () => void }) {
   const { t } = useTranslation('assets');
@@ -48,6 +49,8 @@ function DetailBody({ asset, onClose }: { asset: Asset; onClose: () => void }) {
     ...(shown.technologies.length
       ? [{ key: 'technologies' as const, panel: <TechnologiesTab technologies={shown.technologies} /> }]
       : []),
+    // What discovery's crawl found (issue 30); a DAST scan fuzzes these.
+    { key: 'endpoints', panel: <EndpointsTab assetId={asset.id} /> },
     { key: 'changelogs', panel: <ChangelogTab asset={shown} /> },
   ];
   return (

@@ -139,6 +139,7 @@ export const assetsInventoryEn = {
       vulnerabilities: 'Vulnerabilities',
       exposures: 'Exposures',
       technologies: 'Technologies',
+      endpoints: 'Endpoints',
       changelogs: 'Changelogs',
     },
     fields: {
@@ -180,6 +181,29 @@ export const assetsInventoryEn = {
     technologies: {
       version: 'Version {{version}}',
       website: 'Website',
+    },
+    endpoints: {
+      empty:
+        'No endpoints yet. When discovery finds a website on this asset, it crawls it (links, forms, script calls) and lists here the requests it found; a DAST scan fuzzes them.',
+      loadFailed: 'Could not load the endpoints.',
+      searchLabel: 'Search endpoints',
+      searchPlaceholder: 'URL, method or parameter',
+      count_one: '{{n}} endpoint',
+      count_other: '{{n}} endpoints',
+      noMatch: 'No endpoint matches this search.',
+      overflow:
+        'The last crawl found {{overflow}} more endpoints that were not kept (at most {{limit}} per asset).',
+      params: 'Parameters:',
+      noParams: 'none',
+      source: 'Found in:',
+      lastSeen: 'Last seen:',
+      sources: {
+        link: 'link',
+        form: 'form',
+        script: 'script',
+        sitemap: 'sitemap',
+        robots: 'robots.txt',
+      },
     },
     changelog: {
       empty: 'No changes recorded for this asset yet.',

@@ -123,6 +123,9 @@ export const scansListEn = {
     selfContained: 'Run self-contained templates',
     selfContainedHint:
       'They send requests to fixed third-party hosts (token checks, OSINT), not to your assets; off unless you tick it, for this scan’s runs only.',
+    dast: 'DAST: fuzz the endpoints found on these assets',
+    dastHint:
+      'The fuzzing templates alter the links and forms discovery’s crawl found on the assets (many requests each); off unless you tick it, for this scan’s runs only. Without it, fuzzing templates are skipped.',
     schedule: 'Schedule',
     frequency: 'Frequency',
     frequencies: {

@@ -141,6 +141,7 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
       vulnerabilities: 'آسیب‌پذیری‌ها',
       exposures: 'موارد افشا',
       technologies: 'فناوری‌ها',
+      endpoints: 'نقاط پایانی',
       changelogs: 'تغییرات',
     },
     fields: {
@@ -182,6 +183,29 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
     technologies: {
       version: 'نسخهٔ {{version}}',
       website: 'وب‌سایت',
+    },
+    endpoints: {
+      empty:
+        'هنوز نقطهٔ پایانی‌ای نیست. وقتی کشف دارایی روی این دارایی وب‌سایتی پیدا کند، آن را می‌خزد (پیوندها، فرم‌ها، فراخوانی‌های اسکریپت) و درخواست‌هایی را که یافته این‌جا فهرست می‌کند؛ اسکن DAST آن‌ها را فاز می‌کند.',
+      loadFailed: 'بارگذاری نقاط پایانی ممکن نشد.',
+      searchLabel: 'جست‌وجوی نقاط پایانی',
+      searchPlaceholder: 'نشانی، متد یا پارامتر',
+      count_one: '{{n}} نقطهٔ پایانی',
+      count_other: '{{n}} نقطهٔ پایانی',
+      noMatch: 'هیچ نقطهٔ پایانی‌ای با این جست‌وجو جور نیست.',
+      overflow:
+        'آخرین خزش {{overflow}} نقطهٔ پایانی دیگر هم یافت که نگه داشته نشد (حداکثر {{limit}} برای هر دارایی).',
+      params: 'پارامترها:',
+      noParams: 'ندارد',
+      source: 'یافته در:',
+      lastSeen: 'آخرین بار:',
+      sources: {
+        link: 'پیوند',
+        form: 'فرم',
+        script: 'اسکریپت',
+        sitemap: 'نقشهٔ سایت',
+        robots: 'robots.txt',
+      },
     },
     changelog: {
       empty: 'هنوز تغییری برای این دارایی ثبت نشده است.',

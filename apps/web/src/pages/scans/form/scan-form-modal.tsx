@@ -23,7 +23,7 @@ import { type SaveOutcome, useSaveScan } from './use-save-scan';
 
 /**
  * New scan and edit scan (spec §2 /scans, §3 scan fields, §5 messages): name, asset group,
- * templates and tags, an optional worker group, the self-contained opt-in, and the schedule.
+ * templates and tags, an optional worker group, the self-contained and DAST opt-ins, and the schedule.
  */
 export function ScanFormModal({
   open,
@@ -190,6 +190,22 @@ function ScanForm({
           {t('form.selfContained')}
           <span id="scan-self-contained-hint" className="block text-xs text-zinc-500">
             {t('form.selfContainedHint')}
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={form.dast}
+          onChange={(e) => change({ dast: e.target.checked })}
+          aria-describedby="scan-dast-hint"
+          data-testid="scan-dast"
+        />
+        <span>
+          {t('form.dast')}
+          <span id="scan-dast-hint" className="block text-xs text-zinc-500">
+            {t('form.dastHint')}
           </span>
         </span>
       </label>

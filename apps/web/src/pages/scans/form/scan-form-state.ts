@@ -24,6 +24,8 @@ export type ScanFormState = {
   workerGroup: string;
   /** Open the self-contained capability gate for this scan's runs (third-party requests). */
   selfContained: boolean;
+  /** A DAST scan: fuzz the endpoints discovery found on the scan's assets (issue 30). */
+  dast: boolean;
   frequency: ScanFrequency;
   weekdays: number[];
   /** `<input type="datetime-local">` value (local time), or ''. */
@@ -59,6 +61,7 @@ export function initialScanForm(scan?: Scan | null): ScanFormState {
     templateTags: scan ? [...scan.template_tags] : [],
     workerGroup: scan?.worker_group ?? '',
     selfContained: scan?.self_contained ?? false,
+    dast: scan?.dast ?? false,
     frequency: scan?.schedule?.frequency ?? 'none',
     weekdays: scan?.schedule ? [...scan.schedule.custom_weekdays] : [],
     startTime: toLocalInput(scan?.schedule?.start_time),
@@ -93,6 +96,7 @@ export function createScanBody(form: ScanFormState): ScanCreateInput {
     template_tags: form.templateTags,
     worker_group: form.workerGroup || null,
     self_contained: form.selfContained,
+    dast: form.dast,
     run_now: !isScheduled(form),
   };
 }
