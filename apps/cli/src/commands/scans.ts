@@ -56,6 +56,10 @@ export function registerScans(program: Command, { t, action, examples }: Command
     .option('--template <id>', 'run this template (repeatable, or comma-separated)', collect)
     .option('--tag <tag>', 'run the templates with this tag (repeatable, or comma-separated)', collect)
     .option('--worker-group <id>', 'run on this worker group')
+    .option(
+      '--dast',
+      "a DAST scan: fuzzing templates fuzz the endpoints discovery's crawl found on the assets (the dast gate, for this scan's runs only)",
+    )
     .option('--follow', 'follow the run until it ends (exit 0 finished, 1 failed or cancelled)')
     .option('--fail-on <severity>', 'with --follow: exit 1 when the run found open findings at or above this')
     .option(
@@ -73,6 +77,7 @@ export function registerScans(program: Command, { t, action, examples }: Command
         'didban scans start --group 0b9c… --tag exposure,misconfig',
         'didban scans start --name "Nightly" --group 0b9c… --group 7a21… --template git-config-exposure --follow',
         'didban scans start --asset 41f0… --asset 9bc2… --tag cve --json | jq -r .scan_id',
+        'didban scans start --group 0b9c… --tag dast --dast --follow   # fuzz the crawled endpoints',
       ]),
     )
     .action(

@@ -38,6 +38,8 @@ export type ScanStartFlags = {
   template?: string[];
   tag?: string[];
   workerGroup?: string;
+  /** A DAST scan (issue 30): its runs fuzz the assets' crawled endpoints. */
+  dast?: boolean;
   follow?: boolean;
   json?: boolean;
 } & FollowGateFlags;
@@ -176,6 +178,7 @@ export function bulkScanBody(ctx: Context, flags: ScanStartFlags, name: string):
     template_tags,
     ...(groups.length ? { asset_groups: groups } : { assets }),
     ...(flags.workerGroup ? { worker_group: flags.workerGroup } : {}),
+    ...(flags.dast ? { dast: true } : {}),
   };
 }
 
