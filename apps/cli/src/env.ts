@@ -11,6 +11,8 @@ const NAMES = [
   'DIDBAN_LANG',
   /** Where the config file lives; tests point it at a temp folder. */
   'DIDBAN_CONFIG_DIR',
+  /** Template-signing keys (PEM files, comma-separated) trusted beside ProjectDiscovery's. */
+  'DIDBAN_TEMPLATE_SIGNING_KEYS',
   'NO_COLOR',
   /** `dumb` terminals get no colour and no redrawn screens. */
   'TERM',

@@ -29,7 +29,12 @@ const TEMPLATES_RUN: Record<string, string | null> = {
   timeout: '--timeout',
   esc: '--enable-self-contained',
   'enable-self-contained': '--enable-self-contained',
+  dast: '--dast',
+  im: '--input-mode',
+  'input-mode': '--input-mode',
   headless: '--headless',
+  code: '--code',
+  file: '--file',
   j: '--jsonl',
   jsonl: '--jsonl',
   o: '--output',
@@ -126,7 +131,15 @@ export function normalizeSingleDashFlags(program: Command, argv: readonly string
     }
     out.push(inlineValue === undefined ? mapped : `${mapped}=${inlineValue}`);
     const target = options.get(mapped);
-    if (inlineValue === undefined && target && takesValue(target) && i + 1 < argv.length)
+    // An optional value (`-file [path]`) is taken only when the next word is not a flag.
+    const next = argv[i + 1];
+    if (
+      inlineValue === undefined &&
+      target &&
+      takesValue(target) &&
+      next !== undefined &&
+      !(target.optional && next.startsWith('-'))
+    )
       out.push(argv[++i]!);
   }
   return out;

@@ -5,7 +5,8 @@
  *
  * Every flag has an environment variable (flags win); see `didban-worker --help`.
  */
-import { interactshServerUrl, type ScopePolicy } from '@didban/engine';
+import { readFileSync } from 'node:fs';
+import { interactshServerUrl, type ScopePolicy, trustedKeys } from '@didban/engine';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { WORKER_DEFAULTS } from './options.js';
 import { parseProviders } from './providers.js';
@@ -131,6 +132,34 @@ const program = new Command()
   )
   .addOption(
     new Option(
+      '--code',
+      "run the interpreters of signed code templates on this machine (the code capability gate; nuclei's -code)",
+    ).env('DIDBAN_CODE'),
+  )
+  .addOption(
+    new Option(
+      '--file',
+      "run file templates: a scan's targets are paths read under --file-root (the file capability gate; nuclei's -file)",
+    ).env('DIDBAN_FILE'),
+  )
+  .addOption(
+    new Option(
+      '--file-root <dir...>',
+      'folder file templates may read (repeatable or comma-separated; paths outside are refused)',
+    )
+      .env('DIDBAN_FILE_ROOTS')
+      .argParser(list),
+  )
+  .addOption(
+    new Option(
+      '--template-signing-key <pem...>',
+      "PEM certificate or public key whose signed code templates are trusted beside ProjectDiscovery's (repeatable or comma-separated files)",
+    )
+      .env('DIDBAN_TEMPLATE_SIGNING_KEYS')
+      .argParser(list),
+  )
+  .addOption(
+    new Option(
       '--scope-block-internal',
       'refuse loopback, private, link-local, CGNAT, ULA, multicast and reserved addresses (as the built-in worker does)',
     ).env('DIDBAN_SCOPE_BLOCK_INTERNAL'),
@@ -181,6 +210,10 @@ const o = program.opts<{
   screenshots?: boolean;
   crawl: boolean;
   headless?: boolean;
+  code?: boolean;
+  file?: boolean;
+  fileRoot?: string[] | string;
+  templateSigningKey?: string[] | string;
   scopeBlockInternal?: boolean;
   scopeAllow?: string;
   scopeDeny?: string;
@@ -195,6 +228,21 @@ try {
   program.error((error as Error).message);
 }
 const resolvers = typeof o.resolver === 'string' ? list(o.resolver) : (o.resolver ?? []);
+const fileRoots = typeof o.fileRoot === 'string' ? list(o.fileRoot) : (o.fileRoot ?? []);
+// The file gate reads this machine's files: only under folders the operator names.
+if (o.file && fileRoots.length === 0)
+  program.error('--file needs at least one --file-root <dir>: the folders file templates may read');
+if (!o.file && fileRoots.length > 0)
+  program.error('--file-root is for --file: add --file to open the file gate');
+let templateSigningKeys: string[] = [];
+try {
+  const files =
+    typeof o.templateSigningKey === 'string' ? list(o.templateSigningKey) : (o.templateSigningKey ?? []);
+  templateSigningKeys = files.map((file) => readFileSync(file, 'utf8'));
+  trustedKeys(templateSigningKeys);
+} catch (error) {
+  program.error(`--template-signing-key: ${(error as Error).message}`);
+}
 let interactsh: { url: string; domain?: string; token?: string } | undefined;
 if (o.interactshUrl) {
   try {
@@ -239,6 +287,9 @@ const worker = startWorker({
   screenshots: Boolean(o.screenshots),
   crawl: o.crawl,
   headless: Boolean(o.headless),
+  ...(o.code ? { code: true } : {}),
+  ...(o.file ? { fileRoots } : {}),
+  ...(templateSigningKeys.length ? { templateSigningKeys } : {}),
   ...(interactsh ? { interactsh } : {}),
   onEvent: (event) => {
     const { type, ...rest } = event;

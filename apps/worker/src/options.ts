@@ -52,6 +52,19 @@ export interface WorkerOptions {
    */
   headless?: boolean;
   /**
+   * Run the interpreters of signed code templates (the code capability gate: `--code`,
+   * `DIDBAN_CODE`). Never on the built-in worker, whatever is set.
+   */
+  code?: boolean;
+  /**
+   * Run file templates over the scan's targets taken as paths, only under these folders (the file
+   * capability gate: `--file` with `--file-root`, `DIDBAN_FILE`/`DIDBAN_FILE_ROOTS`). Never on
+   * the built-in worker.
+   */
+  fileRoots?: string[];
+  /** PEM certificates or public keys whose signed code templates are trusted beside ProjectDiscovery's. */
+  templateSigningKeys?: string[];
+  /**
    * Requests one template-run task may send (every protocol); past it the task stops and fails
    * with the reason. Unset: no cap. The built-in worker sets DIDBAN_BUILTIN_TASK_MAX_REQUESTS.
    */

@@ -17,6 +17,7 @@ import {
   type ScanEvent,
   type ScanOptions,
   type ScopePolicy,
+  trustedKeys,
 } from '@didban/engine';
 import { routeLookupsThrough } from './resolver-lookup.js';
 
@@ -82,6 +83,12 @@ export interface TemplateRunContext {
   runner?: 'builtin' | 'self-hosted';
   /** Headless templates run (the gate is open) in the worker's one Chromium (workerBrowserPool). */
   headless?: boolean;
+  /** The code gate opened (`--code`): signed code templates run their interpreter here. */
+  code?: boolean;
+  /** The file gate opened (`--file --file-root`): file templates read targets as paths under these. */
+  fileRoots?: readonly string[];
+  /** Operators' template-signing keys (PEM), trusted beside ProjectDiscovery's. */
+  templateSigningKeys?: readonly string[];
   /** The interaction server out-of-band templates call back to (unset: they are skipped). */
   interactsh?: { url: string; domain?: string; token?: string };
 }
@@ -107,6 +114,11 @@ export function scanOptions(payload: TemplateRunPayload, context: TemplateRunCon
     // The dast gate is per-scan on workers: a DAST scan's runs open it, no other run does.
     ...(o.dast ? { dast: true } : {}),
     ...(context.headless ? { headless: { pool: workerBrowserPool() } } : {}),
+    // The code and file gates: a self-hosted operator's flags; the built-in worker never opens them.
+    ...(context.code && context.runner !== 'builtin' ? { code: true } : {}),
+    ...(context.fileRoots?.length && context.runner !== 'builtin'
+      ? { file: { roots: context.fileRoots } }
+      : {}),
     ...(context.resolvers?.length ? { resolvers: context.resolvers } : {}),
     ...(context.interactsh
       ? {
@@ -191,6 +203,8 @@ export async function runTemplateRunTask(
   const loaded = loadTemplates(
     // No path: a template from the panel has no folder on this machine to read payload files from.
     payload.templates.map((t) => ({ content: t.yaml })),
+    // Code templates load only when signed by ProjectDiscovery or one of the operator's keys.
+    { trustedKeys: trustedKeys(context.templateSigningKeys ?? []) },
   );
   for (const r of loaded.rejected)
     await emit({ type: 'skipped', template_id: r.id, target: null, message: r.reason });

@@ -5,7 +5,7 @@
  */
 import { networkInterfaces } from 'node:os';
 import type { ClaimedTask } from '@didban/core';
-import { runnerGates } from '@didban/engine';
+import { type GateName, runnerGates } from '@didban/engine';
 import { runDiscoveryTask } from './discovery-task.js';
 import { createServerClient, isRetryable, type ServerClient, ServerError } from './http-client.js';
 import { WORKER_DEFAULTS, type WorkerEvent, type WorkerOptions } from './options.js';
@@ -45,6 +45,9 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
         ...(options.interactsh ? { interactsh: options.interactsh } : {}),
         ...(options.runner ? { runner: options.runner } : {}),
         ...(options.headless ? { headless: true } : {}),
+        ...(options.code ? { code: true } : {}),
+        ...(options.fileRoots?.length ? { fileRoots: options.fileRoots } : {}),
+        ...(options.templateSigningKeys?.length ? { templateSigningKeys: options.templateSigningKeys } : {}),
       }),
     batchSize: TEMPLATE_RUN_BATCH_SIZE,
     flushAfterMs: 2_000,
@@ -54,6 +57,15 @@ const TASK_RUNNERS: Record<string, TaskRunner> = {
 /** How old the last result post may get before a partial batch is posted (undefined: only full ones). */
 export const flushAfterMsFor = (kind: string, options: Pick<WorkerOptions, 'flushAfterMs'>) =>
   options.flushAfterMs ?? TASK_RUNNERS[kind]?.flushAfterMs;
+
+/** The gates this worker's operator opened with flags (the built-in worker's table says never for code and file). */
+function openedGates(options: WorkerOptions): GateName[] {
+  const opened: GateName[] = [];
+  if (options.headless) opened.push('headless');
+  if (options.code) opened.push('code');
+  if (options.fileRoots?.length) opened.push('file');
+  return opened;
+}
 
 /** Task kinds this worker runs. */
 export const WORKER_TASK_KINDS = ['discovery', 'template-run'] as const;
@@ -238,7 +250,7 @@ export function startWorker(options: WorkerOptions): WorkerHandle {
         version: WORKER_VERSION,
         // Shown on the worker's page: what it may run beyond requests to its targets.
         capabilities: {
-          gates: runnerGates(options.runner ?? 'self-hosted', options.headless ? ['headless'] : []),
+          gates: runnerGates(options.runner ?? 'self-hosted', openedGates(options)),
           interactsh: options.interactsh ? 'own' : 'none',
         },
       }),

@@ -6,6 +6,8 @@ import type { RunFlags } from '../services/templates-run.js';
 import { positiveInt } from './parse-flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+// `--file` with or without a path: commander hands `true` for the bare flag.
+const collectOptional = (value: string | true, previous: (string | true)[] = []) => [...previous, value];
 
 export function registerTemplates(program: Command, { t, action, examples }: CommandDeps): void {
   const templates = program
@@ -86,7 +88,11 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
       'URL, host:port, host or IP (repeatable, comma-separated; - reads standard input, @FILE a list)',
       collect,
     )
-    .option('-l, --list <file>', 'a file of targets, one per line (- for standard input)', collect)
+    .option(
+      '-l, --list <file>',
+      'a file of targets, one per line (- for standard input); with --input-mode, a file of requests',
+      collect,
+    )
     .option('--id <ids>', 'only templates with these ids (comma-separated, repeatable)', collect)
     .option('--tags <tags>', 'only templates with any of these tags', collect)
     .option('--exclude-tags <tags>', 'leave out templates with any of these tags', collect)
@@ -111,8 +117,30 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
     )
     .option('--enable-self-contained', "run self-contained templates too (nuclei's -esc; off by default)")
     .option(
+      '--dast',
+      "run only fuzzing (DAST) templates, altering the parameters of the targets' URLs or of --input-mode requests (nuclei's -dast)",
+    )
+    .option(
+      '--input-mode <mode>',
+      "how -l files are read (nuclei's -im): list (URLs), burp (Burp XML export), openapi, swagger, jsonl, yaml",
+    )
+    .option(
       '--headless',
       "run headless templates in a local Chromium, 10 pages at most (nuclei's -headless; off by default)",
+    )
+    .option(
+      '--code',
+      "run signed code templates' interpreters on this machine (nuclei's -code; off by default)",
+    )
+    .option(
+      '--file [path]',
+      "run file templates over this file or folder (repeatable; nuclei's -file: bare, the --target values are the paths)",
+      collectOptional,
+    )
+    .option(
+      '--template-signing-key <pem>',
+      "trust code templates signed with this key (PEM certificate or public key; repeatable; env DIDBAN_TEMPLATE_SIGNING_KEYS) beside ProjectDiscovery's",
+      collect,
     )
     .option(
       '--interactsh-url <url>',
@@ -135,6 +163,10 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
         'didban templates run ./templates -l targets.txt --tags exposure --severity high,critical --jsonl -o found.jsonl',
         'cat hosts.txt | didban templates run ./templates --target - --silent --sarif didban.sarif',
         'didban templates run ./templates --target https://example.com --fail-on high',
+        'didban templates run file/keys --file ./repo --sarif secrets.sarif',
+        'didban templates run dast/ --dast -l urls-with-params.txt',
+        'didban templates run dast/ --dast -im openapi -l openapi.yaml -u https://api.example.com',
+        'didban templates run my-check.yaml --code --template-signing-key my-cert.pem --target 10.0.0.5',
         "nuclei's spellings work too: didban templates run -t ./templates -u https://example.com -tags cve -rl 50 -jsonl -or",
       ]),
     )

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { buildSarif, countAtOrAbove, SEVERITY_ORDER, type TemplateSeverity } from '@didban/core';
 import {
   type CompiledTemplate,
@@ -7,6 +7,8 @@ import {
   loadTemplates,
   resolverLookup,
   runTemplates,
+  type TrustedKey,
+  trustedKeys,
 } from '@didban/engine';
 import type { Context } from '../context.js';
 import { CliError, EXIT, GateTripped, Interrupted, usageError } from '../errors.js';
@@ -14,6 +16,7 @@ import { type NucleiResult, nucleiLine, nucleiResult } from '../output/nuclei-re
 import { plainTlsError } from '../output/plain-error.js';
 import { openSink, type Sink, writeWithBackpressure } from '../output/sink.js';
 import { VERSION } from '../program.js';
+import { type DastFlags, inputMode, onlyFuzzing, readDastInputs } from './dast-inputs.js';
 import { parseSeverity } from './parse-severity.js';
 import { probeTargets } from './reachability.js';
 import { startRunStats } from './run-stats.js';
@@ -23,28 +26,34 @@ import { type SelectionFlags, selectTemplates } from './template-selection.js';
 import { issueLine } from './templates-validate.js';
 import { unansweredTargets } from './unanswered.js';
 
-export type RunFlags = SelectionFlags & {
-  target?: string[];
-  list?: string[];
-  json?: boolean;
-  jsonl?: boolean;
-  output?: string;
-  sarif?: string;
-  silent?: boolean;
-  failOn?: string;
-  rateLimit?: number;
-  timeout?: number;
-  header?: string[];
-  resolver?: string[];
-  enableSelfContained?: boolean;
-  headless?: boolean;
-  interactshUrl?: string;
-  interactshToken?: string;
-  allowUnreachable?: boolean;
-  concurrency?: number;
-  omitRaw?: boolean;
-  stats?: boolean;
-};
+export type RunFlags = SelectionFlags &
+  DastFlags & {
+    target?: string[];
+    list?: string[];
+    json?: boolean;
+    jsonl?: boolean;
+    output?: string;
+    sarif?: string;
+    silent?: boolean;
+    failOn?: string;
+    rateLimit?: number;
+    timeout?: number;
+    header?: string[];
+    resolver?: string[];
+    enableSelfContained?: boolean;
+    headless?: boolean;
+    /** The code gate (`--code`). */
+    code?: boolean;
+    /** The file gate: `--file <path>` paths, `true` for a bare `--file` (the targets are the paths). */
+    file?: (string | true)[] | true;
+    templateSigningKey?: string[];
+    interactshUrl?: string;
+    interactshToken?: string;
+    allowUnreachable?: boolean;
+    concurrency?: number;
+    omitRaw?: boolean;
+    stats?: boolean;
+  };
 
 /**
  * The stable `templates run --json` shape. Its results are nuclei's ResultEvent objects, the
@@ -99,7 +108,8 @@ const COLOURS: Record<string, number> = { critical: 35, high: 31, medium: 33, lo
  */
 const connects = (t: CompiledTemplate): boolean =>
   !t.selfContained &&
-  (t.protocols.some((p) => p !== 'dns' && p !== 'javascript') || (t.workflow ?? []).length > 0);
+  (t.protocols.some((p) => p !== 'dns' && p !== 'javascript' && p !== 'file') ||
+    (t.workflow ?? []).length > 0);
 
 /**
  * `templates run`: the local engine (the one workers use) against targets, nuclei-style. Findings
@@ -122,17 +132,28 @@ function interactshOption(flags: RunFlags): { interactsh?: { serverUrl: string; 
 
 export async function runTemplatesCommand(ctx: Context, paths: string[], flags: RunFlags): Promise<void> {
   if (flags.json && flags.jsonl) throw usageError('usage.json_and_jsonl');
+  // `-im burp|openapi|…`: the -l files are requests to fuzz, and their URLs the run's targets.
+  const mode = inputMode(flags);
+  const dastInputs = mode === 'list' ? undefined : await readDastInputs(flags, mode, ctx.io.stdin);
+  if (dastInputs) flags = { ...flags, list: undefined, target: dastInputs.targets };
   const failOn = flags.failOn === undefined ? undefined : parseSeverity(flags.failOn);
   const headers = (flags.header ?? []).map(parseHeader);
   const resolvers = (flags.resolver ?? [])
     .flatMap((r) => r.split(','))
     .map((r) => r.trim())
     .filter(Boolean);
-  const targets = await collectTargets(flags, ctx.io.stdin);
+  // Commander gives a bare `--file` as `true`, not through the collecting parser.
+  const fileFlags = flags.file === undefined ? [] : Array.isArray(flags.file) ? flags.file : [flags.file];
+  const filePaths = fileFlags.filter((f): f is string => typeof f === 'string');
+  // `--file ./repo` alone needs no network target: file templates read the paths.
+  const targets =
+    filePaths.length > 0 && !flags.target?.length && !flags.list?.length
+      ? []
+      : await collectTargets(flags, ctx.io.stdin);
   const notice = flags.silent ? () => {} : ctx.err;
 
   const sources = collectTemplateFiles(paths).map((path) => ({ path, content: readTemplateFile(path) }));
-  const loaded = loadTemplates(sources);
+  const loaded = loadTemplates(sources, { trustedKeys: signingKeys(ctx, flags) });
   for (const invalid of loaded.invalid) {
     for (const e of invalid.errors) notice(issueLine(invalid.path ?? '-', e));
   }
@@ -149,7 +170,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
   for (const r of loaded.rejected)
     notice(ctx.t('templates.rejected', { file: r.path, id: r.id, reason: r.reason }));
   if (loaded.templates.length === 0) throw new CliError('error.no_templates');
-  const templates = selectTemplates(loaded.templates, flags);
+  const templates = onlyFuzzing(selectTemplates(loaded.templates, flags), flags);
   if (templates.length === 0)
     throw usageError('usage.no_templates_selected', { count: loaded.templates.length });
 
@@ -205,6 +226,8 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     const events = runTemplates({
       templates,
       targets: scanned,
+      // Inputs of unreachable hosts are left out with them.
+      ...(dastInputs ? { fuzzInputs: dastInputs.fuzzInputs.filter((i) => scanned.includes(i.url)) } : {}),
       signal: controller.signal,
       options: {
         ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
@@ -216,8 +239,13 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
         // --resolver answers for DNS templates and for the host names of http targets alike.
         ...(resolvers.length ? { resolvers, hostResolvers: resolvers } : {}),
         ...(flags.enableSelfContained ? { enableSelfContained: true } : {}),
+        // --dast opens the dast gate: fuzzing templates alter the inputs' requests.
+        ...(flags.dast ? { dast: true } : {}),
         // Screenshot actions write into the current folder, as nuclei's do without -lfa.
         ...(flags.headless ? { headless: { screenshotDir: process.cwd() } } : {}),
+        // The code and file gates: this machine's interpreters and files, the user's own choice.
+        ...(flags.code ? { code: true } : {}),
+        ...(fileFlags.length ? { file: filePaths.length ? { paths: filePaths } : {} } : {}),
         ...interactshOption(flags),
       },
     });
@@ -291,7 +319,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     throw new Interrupted(true);
   }
   // "No findings." from targets that never answered would read as a clean bill of health.
-  const noneAnswered = out.unreachable.length === targets.length;
+  const noneAnswered = targets.length > 0 && out.unreachable.length === targets.length;
   if (!flags.json && !(noneAnswered && count === 0))
     notice(count === 0 ? ctx.t('templates.no_findings') : ctx.t('templates.findings', { count }));
 
@@ -306,7 +334,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     }
   }
   // No target answered: a gate that was never faced does not pass, whatever the flags.
-  if (out.unreachable.length === targets.length) throw new GateTripped(EXIT.cannot);
+  if (targets.length > 0 && out.unreachable.length === targets.length) throw new GateTripped(EXIT.cannot);
   if (out.unreachable.length > 0 && !flags.allowUnreachable) throw new GateTripped(EXIT.cannot);
 }
 
@@ -332,6 +360,39 @@ function writeSarif(file: string, results: readonly Finding[]): void {
   } catch (error) {
     throw new CliError('error.write_file', { file, reason: (error as Error).message });
   }
+}
+
+/**
+ * The keys code templates may be signed with: ProjectDiscovery's, and the operator's own PEM files
+ * (`--template-signing-key`, repeatable; `DIDBAN_TEMPLATE_SIGNING_KEYS`, comma-separated).
+ */
+function signingKeys(ctx: Context, flags: RunFlags): TrustedKey[] {
+  const files = [
+    ...(flags.templateSigningKey ?? []),
+    ...(ctx.env.DIDBAN_TEMPLATE_SIGNING_KEYS ?? '').split(','),
+  ]
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const pems = files.map((file) => {
+    try {
+      return { file, pem: readFileSync(file, 'utf8') };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new CliError('error.read_file', {
+        file,
+        reason: code === 'ENOENT' ? 'no such file or folder' : (error as Error).message,
+      });
+    }
+  });
+  return pems
+    .map(({ file, pem }) => {
+      try {
+        return trustedKeys([pem], false)[0]!;
+      } catch (error) {
+        throw usageError('usage.bad_signing_key', { file, reason: (error as Error).message });
+      }
+    })
+    .concat(trustedKeys([]));
 }
 
 /** `-H 'Name: value'` as curl and nuclei take it. */
