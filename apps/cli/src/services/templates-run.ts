@@ -16,7 +16,6 @@ import { type NucleiResult, nucleiLine, nucleiResult } from '../output/nuclei-re
 import { plainTlsError } from '../output/plain-error.js';
 import { openSink, type Sink, writeWithBackpressure } from '../output/sink.js';
 import { VERSION } from '../program.js';
-import { type DastFlags, inputMode, onlyFuzzing, readDastInputs } from './dast-inputs.js';
 import { parseSeverity } from './parse-severity.js';
 import { probeTargets } from './reachability.js';
 import { startRunStats } from './run-stats.js';
@@ -26,34 +25,33 @@ import { type SelectionFlags, selectTemplates } from './template-selection.js';
 import { issueLine } from './templates-validate.js';
 import { unansweredTargets } from './unanswered.js';
 
-export type RunFlags = SelectionFlags &
-  DastFlags & {
-    target?: string[];
-    list?: string[];
-    json?: boolean;
-    jsonl?: boolean;
-    output?: string;
-    sarif?: string;
-    silent?: boolean;
-    failOn?: string;
-    rateLimit?: number;
-    timeout?: number;
-    header?: string[];
-    resolver?: string[];
-    enableSelfContained?: boolean;
-    headless?: boolean;
-    /** The code gate (`--code`). */
-    code?: boolean;
-    /** The file gate: `--file <path>` paths, `true` for a bare `--file` (the targets are the paths). */
-    file?: (string | true)[] | true;
-    templateSigningKey?: string[];
-    interactshUrl?: string;
-    interactshToken?: string;
-    allowUnreachable?: boolean;
-    concurrency?: number;
-    omitRaw?: boolean;
-    stats?: boolean;
-  };
+export type RunFlags = SelectionFlags & {
+  target?: string[];
+  list?: string[];
+  json?: boolean;
+  jsonl?: boolean;
+  output?: string;
+  sarif?: string;
+  silent?: boolean;
+  failOn?: string;
+  rateLimit?: number;
+  timeout?: number;
+  header?: string[];
+  resolver?: string[];
+  enableSelfContained?: boolean;
+  headless?: boolean;
+  /** The code gate (`--code`). */
+  code?: boolean;
+  /** The file gate: `--file <path>` paths, `true` for a bare `--file` (the targets are the paths). */
+  file?: (string | true)[] | true;
+  templateSigningKey?: string[];
+  interactshUrl?: string;
+  interactshToken?: string;
+  allowUnreachable?: boolean;
+  concurrency?: number;
+  omitRaw?: boolean;
+  stats?: boolean;
+};
 
 /**
  * The stable `templates run --json` shape. Its results are nuclei's ResultEvent objects, the
@@ -132,10 +130,6 @@ function interactshOption(flags: RunFlags): { interactsh?: { serverUrl: string; 
 
 export async function runTemplatesCommand(ctx: Context, paths: string[], flags: RunFlags): Promise<void> {
   if (flags.json && flags.jsonl) throw usageError('usage.json_and_jsonl');
-  // `-im burp|openapi|…`: the -l files are requests to fuzz, and their URLs the run's targets.
-  const mode = inputMode(flags);
-  const dastInputs = mode === 'list' ? undefined : await readDastInputs(flags, mode, ctx.io.stdin);
-  if (dastInputs) flags = { ...flags, list: undefined, target: dastInputs.targets };
   const failOn = flags.failOn === undefined ? undefined : parseSeverity(flags.failOn);
   const headers = (flags.header ?? []).map(parseHeader);
   const resolvers = (flags.resolver ?? [])
@@ -170,7 +164,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
   for (const r of loaded.rejected)
     notice(ctx.t('templates.rejected', { file: r.path, id: r.id, reason: r.reason }));
   if (loaded.templates.length === 0) throw new CliError('error.no_templates');
-  const templates = onlyFuzzing(selectTemplates(loaded.templates, flags), flags);
+  const templates = selectTemplates(loaded.templates, flags);
   if (templates.length === 0)
     throw usageError('usage.no_templates_selected', { count: loaded.templates.length });
 
@@ -226,8 +220,6 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     const events = runTemplates({
       templates,
       targets: scanned,
-      // Inputs of unreachable hosts are left out with them.
-      ...(dastInputs ? { fuzzInputs: dastInputs.fuzzInputs.filter((i) => scanned.includes(i.url)) } : {}),
       signal: controller.signal,
       options: {
         ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
@@ -239,8 +231,6 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
         // --resolver answers for DNS templates and for the host names of http targets alike.
         ...(resolvers.length ? { resolvers, hostResolvers: resolvers } : {}),
         ...(flags.enableSelfContained ? { enableSelfContained: true } : {}),
-        // --dast opens the dast gate: fuzzing templates alter the inputs' requests.
-        ...(flags.dast ? { dast: true } : {}),
         // Screenshot actions write into the current folder, as nuclei's do without -lfa.
         ...(flags.headless ? { headless: { screenshotDir: process.cwd() } } : {}),
         // The code and file gates: this machine's interpreters and files, the user's own choice.
