@@ -65,13 +65,16 @@ export function createHttp(options: ApiClientOptions) {
     get: <S extends z.ZodType>(url: string, schema?: S, params?: Record<string, unknown>) =>
       call({ method: 'GET', url, params }, schema),
     post: <S extends z.ZodType>(url: string, body?: unknown, schema?: S) =>
-      call({ method: 'POST', url, data: body }, schema),
+      // No body: no Content-Type either (axios's Node adapter would name a form the server refuses).
+      call({ method: 'POST', url, data: body, ...(body === undefined ? NO_CONTENT_TYPE : {}) }, schema),
     patch: <S extends z.ZodType>(url: string, body?: unknown, schema?: S) =>
       call({ method: 'PATCH', url, data: body }, schema),
     delete: <S extends z.ZodType>(url: string, schema?: S) => call({ method: 'DELETE', url }, schema),
   };
 }
 export type Http = ReturnType<typeof createHttp>;
+
+const NO_CONTENT_TYPE = { headers: { 'Content-Type': false } } as const;
 
 /**
  * Text PostgreSQL cannot store (NUL, lone surrogates) in a body or query is refused before it is

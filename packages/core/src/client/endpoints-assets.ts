@@ -176,8 +176,8 @@ export function assetEndpoints(http: Http) {
       http
         .post(
           `panel/enumerations/${id(enumerationId)}/histories/${id(historyId)}/cancel-scan/`,
-          // spec §7: an empty body; sent as `{}` so it travels as JSON like every other call.
-          {},
+          // spec §7: an empty body (no body, no Content-Type), not `{}`.
+          undefined,
           z.unknown(),
         )
         .then(() => undefined),
