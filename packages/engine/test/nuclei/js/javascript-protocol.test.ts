@@ -386,7 +386,7 @@ javascript:
           'smb-shares',
           `  - code: |
       var m = require("nuclei/smb");
-      m.SMBClient().ListShares(Host, Port, "a", "b");
+      m.SMBClient().DetectSMBGhost(Host, Port);
     args: {Host: "{{Host}}", Port: 445}
 `,
         ),
@@ -402,10 +402,7 @@ javascript:
       },
     ]);
     expect(result.rejected.map((r) => [r.code, r.reason])).toEqual([
-      [
-        'javascript-module-smb',
-        expect.stringMatching(/^nuclei\/smb: ListShares: listing shares needs an authenticated SMB2 session/),
-      ],
+      ['javascript-module-smb', 'nuclei/smb: DetectSMBGhost: the SMBGhost probe is not provided'],
       ['javascript-module-net', 'nuclei/net: Listen is not implemented'],
     ]);
     const node = loadTemplates([{ content: template('node', `  - code: require('child_process')\n`) }]);

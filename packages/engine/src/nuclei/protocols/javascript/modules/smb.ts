@@ -1,12 +1,14 @@
 import type { Socket } from 'node:net';
 import { dial, Inbox, type ModuleContext, portOf } from './context.js';
+import { listShares } from './smb-shares.js';
+import { netbios, readMessage, smb2Header } from './smb2-wire.js';
 import type { HostModule } from './types.js';
 
 /**
  * nuclei/smb's unauthenticated calls over raw SMB2 (MS-SMB2), as zgrab2 (ConnectSMBInfoMode) and
  * fingerprintx (ListSMBv2Metadata) make them: NEGOTIATE, then a SESSION_SETUP carrying an NTLMSSP
  * NEGOTIATE whose CHALLENGE answer names the host (NetBIOS/DNS names, OS version). No credentials
- * are sent; ListShares (an authenticated session) is not provided.
+ * are sent. ListShares (an NTLM session, IPC$, srvsvc) lives in smb-shares.ts.
  */
 const DIALECTS = [0x0202, 0x0210, 0x0300, 0x0302];
 const DIALECT_NAMES: Record<number, string> = {
@@ -16,22 +18,6 @@ const DIALECT_NAMES: Record<number, string> = {
   770: 'SMB 3.0.2',
   785: 'SMB 3.1.1',
 };
-
-function netbios(payload: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(payload.length & 0xffffff, 0);
-  return Buffer.concat([head, payload]);
-}
-
-function smb2Header(command: number, messageId: number): Buffer {
-  const h = Buffer.alloc(64);
-  h.write('\xfeSMB', 0, 'latin1');
-  h.writeUInt16LE(64, 4);
-  h.writeUInt16LE(command, 12);
-  h.writeUInt16LE(31, 14);
-  h.writeBigUInt64LE(BigInt(messageId), 24);
-  return h;
-}
 
 function negotiateRequest(): Buffer {
   const body = Buffer.alloc(36 + DIALECTS.length * 2);
@@ -59,15 +45,6 @@ function sessionSetupRequest(): Buffer {
   body.writeUInt16LE(64 + 24, 12);
   body.writeUInt16LE(NTLM_NEGOTIATE.length, 14);
   return netbios(Buffer.concat([smb2Header(1, 1), body, NTLM_NEGOTIATE]));
-}
-
-async function readMessage(inbox: Inbox, ctx: ModuleContext): Promise<Buffer> {
-  const head = await inbox.read(4, true, ctx.timeoutMs, ctx.signal);
-  if (head.length < 4) throw new Error('smb: the server closed the connection');
-  const len = head.readUInt32BE(0) & 0xffffff;
-  const body = await inbox.read(len, true, ctx.timeoutMs, ctx.signal);
-  if (body.length < len) throw new Error('smb: short message');
-  return body;
 }
 
 const filetimeToUnix = (v: bigint): number => (v === 0n ? 0 : Number(v / 10_000_000n - 11_644_473_600n));
@@ -203,6 +180,7 @@ export const smbModule: HostModule = {
         },
       };
     },
+    ListShares: (ctx, host, port, user, password) => listShares(ctx, host, port, user, password),
     ListSMBv2Metadata: async (ctx, host, port) => {
       const info = await probe(ctx, host, port);
       const n = info.ntlm?.names ?? {};
@@ -226,12 +204,11 @@ export const smbModule: HostModule = {
       return __struct(r);
     };
     SMBClient.prototype.ListSMBv2Metadata = function (h, p) { return __struct(__host('smb', 'ListSMBv2Metadata', h, p)); };
+    SMBClient.prototype.ListShares = function (h, p, u, pw) { return __host('smb', 'ListShares', h, p, u, pw); };
     return { SMBClient };
   `,
-  api: ['SMBClient', 'ConnectSMBInfoMode', 'ListSMBv2Metadata'],
+  api: ['SMBClient', 'ConnectSMBInfoMode', 'ListSMBv2Metadata', 'ListShares'],
   refused: {
-    ListShares:
-      'listing shares needs an authenticated SMB2 session (NTLM login), which the sandbox does not provide',
     DetectSMBGhost: 'the SMBGhost probe is not provided',
   },
 };
