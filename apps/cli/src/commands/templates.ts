@@ -88,7 +88,11 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
       'URL, host:port, host or IP (repeatable, comma-separated; - reads standard input, @FILE a list)',
       collect,
     )
-    .option('-l, --list <file>', 'a file of targets, one per line (- for standard input)', collect)
+    .option(
+      '-l, --list <file>',
+      'a file of targets, one per line (- for standard input); with --input-mode, a file of requests',
+      collect,
+    )
     .option('--id <ids>', 'only templates with these ids (comma-separated, repeatable)', collect)
     .option('--tags <tags>', 'only templates with any of these tags', collect)
     .option('--exclude-tags <tags>', 'leave out templates with any of these tags', collect)
@@ -112,6 +116,14 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
       positiveInt('--timeout'),
     )
     .option('--enable-self-contained', "run self-contained templates too (nuclei's -esc; off by default)")
+    .option(
+      '--dast',
+      "run only fuzzing (DAST) templates, altering the parameters of the targets' URLs or of --input-mode requests (nuclei's -dast)",
+    )
+    .option(
+      '--input-mode <mode>',
+      "how -l files are read (nuclei's -im): list (URLs), burp (Burp XML export), openapi, swagger, jsonl, yaml",
+    )
     .option(
       '--headless',
       "run headless templates in a local Chromium, 10 pages at most (nuclei's -headless; off by default)",
@@ -152,6 +164,8 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
         'cat hosts.txt | didban templates run ./templates --target - --silent --sarif didban.sarif',
         'didban templates run ./templates --target https://example.com --fail-on high',
         'didban templates run file/keys --file ./repo --sarif secrets.sarif',
+        'didban templates run dast/ --dast -l urls-with-params.txt',
+        'didban templates run dast/ --dast -im openapi -l openapi.yaml -u https://api.example.com',
         'didban templates run my-check.yaml --code --template-signing-key my-cert.pem --target 10.0.0.5',
         "nuclei's spellings work too: didban templates run -t ./templates -u https://example.com -tags cve -rl 50 -jsonl -or",
       ]),

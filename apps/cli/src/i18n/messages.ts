@@ -94,6 +94,26 @@ export const CLI_MESSAGES = {
     en: 'Not a valid target "{target}": expected a URL, host:port, host or IP.',
     fa: 'هدف معتبر نیست «{target}»: نشانی URL، host:port، میزبان یا IP لازم است.',
   },
+  'usage.bad_input_mode': {
+    en: 'Unknown input mode "{value}": use one of {allowed}.',
+    fa: 'حالت ورودی ناشناخته «{value}»: یکی از {allowed}.',
+  },
+  'usage.input_mode_needs_list': {
+    en: 'Input mode {mode} reads the requests from a file: give it with -l FILE.',
+    fa: 'حالت ورودی {mode} درخواست‌ها را از پرونده می‌خواند: آن را با -l FILE بدهید.',
+  },
+  'usage.no_fuzzing_templates': {
+    en: '--dast runs fuzzing templates only, and none of the {count} selected has fuzzing rules.',
+    fa: '--dast فقط قالب‌های فازینگ را اجرا می‌کند و هیچ‌یک از {count} قالب انتخاب‌شده قاعدهٔ فازینگ ندارد.',
+  },
+  'error.bad_input_file': {
+    en: 'Cannot read {file} as {mode}: {reason}',
+    fa: 'خواندن {file} به‌صورت {mode} ممکن نشد: {reason}',
+  },
+  'error.no_inputs': {
+    en: 'No request in {file} ({mode}): nothing to fuzz.',
+    fa: 'در {file} ({mode}) درخواستی نیست: چیزی برای فاز کردن نیست.',
+  },
   'usage.login_conflict': {
     en: 'Choose one way to sign in: a password, --token or --github.',
     fa: 'فقط یک روش ورود را انتخاب کنید: گذرواژه، --token یا --github.',

@@ -39,6 +39,11 @@ export type NucleiResult = {
   timestamp: string;
   'curl-command'?: string;
   'matcher-status': boolean;
+  /** Fuzzing (DAST) findings: where the value went (nuclei's `fuzzing_*` fields). */
+  is_fuzzing_result?: boolean;
+  fuzzing_method?: string;
+  fuzzing_parameter?: string;
+  fuzzing_position?: string;
 };
 
 /** `omitRaw` is nuclei's `-or`: no request and response in the line. */
@@ -83,6 +88,14 @@ export function nucleiResult(f: Finding, { omitRaw = false }: { omitRaw?: boolea
     timestamp: f.timestamp,
     ...(f.protocol === 'http' && f.request ? { 'curl-command': curlCommand(f.request, f.matchedAt) } : {}),
     'matcher-status': true,
+    ...(f.fuzzing
+      ? {
+          is_fuzzing_result: true,
+          fuzzing_method: f.fuzzing.method,
+          fuzzing_parameter: f.fuzzing.parameter,
+          fuzzing_position: f.fuzzing.part,
+        }
+      : {}),
   };
 }
 
@@ -113,11 +126,17 @@ export function curlCommand(rawRequest: string, url: string): string {
   ].join(' ');
 }
 
-/** nuclei's screen line: `[template-id:matcher] [http] [high] url ["extracted"]`. */
+/**
+ * nuclei's screen line: `[template-id:matcher] [http] [high] url ["extracted"]`, and for a fuzzing
+ * finding where the value went: ` [query:id] [GET]`.
+ */
 export function nucleiLine(f: Finding, paint: (severity: string, text: string) => string): string {
   const id = f.matcherName ? `${f.templateId}:${f.matcherName}` : f.templateId;
   const extracted = f.extractedResults.length
     ? ` [${f.extractedResults.map((e) => JSON.stringify(e)).join(',')}]`
     : '';
-  return `[${id}] [${f.protocol}] [${paint(f.severity, f.severity)}] ${f.matchedAt}${extracted}`;
+  const fuzzed = f.fuzzing
+    ? `${f.fuzzing.parameter ? ` [${f.fuzzing.part}:${f.fuzzing.parameter}]` : ''} [${f.fuzzing.method}]`
+    : '';
+  return `[${id}] [${f.protocol}] [${paint(f.severity, f.severity)}] ${f.matchedAt}${extracted}${fuzzed}`;
 }

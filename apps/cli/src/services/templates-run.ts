@@ -16,6 +16,7 @@ import { type NucleiResult, nucleiLine, nucleiResult } from '../output/nuclei-re
 import { plainTlsError } from '../output/plain-error.js';
 import { openSink, type Sink, writeWithBackpressure } from '../output/sink.js';
 import { VERSION } from '../program.js';
+import { type DastFlags, inputMode, onlyFuzzing, readDastInputs } from './dast-inputs.js';
 import { parseSeverity } from './parse-severity.js';
 import { probeTargets } from './reachability.js';
 import { startRunStats } from './run-stats.js';
@@ -51,7 +52,7 @@ export type RunFlags = SelectionFlags & {
   concurrency?: number;
   omitRaw?: boolean;
   stats?: boolean;
-};
+} & DastFlags;
 
 /**
  * The stable `templates run --json` shape. Its results are nuclei's ResultEvent objects, the
@@ -130,6 +131,10 @@ function interactshOption(flags: RunFlags): { interactsh?: { serverUrl: string; 
 
 export async function runTemplatesCommand(ctx: Context, paths: string[], flags: RunFlags): Promise<void> {
   if (flags.json && flags.jsonl) throw usageError('usage.json_and_jsonl');
+  // `-im burp|openapi|…`: the -l files are requests to fuzz, and their URLs the run's targets.
+  const mode = inputMode(flags);
+  const dastInputs = mode === 'list' ? undefined : await readDastInputs(flags, mode, ctx.io.stdin);
+  if (dastInputs) flags = { ...flags, list: undefined, target: dastInputs.targets };
   const failOn = flags.failOn === undefined ? undefined : parseSeverity(flags.failOn);
   const headers = (flags.header ?? []).map(parseHeader);
   const resolvers = (flags.resolver ?? [])
@@ -164,7 +169,7 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
   for (const r of loaded.rejected)
     notice(ctx.t('templates.rejected', { file: r.path, id: r.id, reason: r.reason }));
   if (loaded.templates.length === 0) throw new CliError('error.no_templates');
-  const templates = selectTemplates(loaded.templates, flags);
+  const templates = onlyFuzzing(selectTemplates(loaded.templates, flags), flags);
   if (templates.length === 0)
     throw usageError('usage.no_templates_selected', { count: loaded.templates.length });
 
@@ -220,6 +225,8 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
     const events = runTemplates({
       templates,
       targets: scanned,
+      // Inputs of unreachable hosts are left out with them.
+      ...(dastInputs ? { fuzzInputs: dastInputs.fuzzInputs.filter((i) => scanned.includes(i.url)) } : {}),
       signal: controller.signal,
       options: {
         ...(flags.rateLimit !== undefined ? { rateLimit: flags.rateLimit } : {}),
@@ -231,6 +238,8 @@ export async function runTemplatesCommand(ctx: Context, paths: string[], flags: 
         // --resolver answers for DNS templates and for the host names of http targets alike.
         ...(resolvers.length ? { resolvers, hostResolvers: resolvers } : {}),
         ...(flags.enableSelfContained ? { enableSelfContained: true } : {}),
+        // --dast opens the dast gate: fuzzing templates alter the inputs' requests.
+        ...(flags.dast ? { dast: true } : {}),
         // Screenshot actions write into the current folder, as nuclei's do without -lfa.
         ...(flags.headless ? { headless: { screenshotDir: process.cwd() } } : {}),
         // The code and file gates: this machine's interpreters and files, the user's own choice.
