@@ -225,7 +225,9 @@ paths:
     );
     expect(result.exitCode).toBe(3);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(new RegExp(`^Cannot read ${broken} as openapi: not a valid openapi document: `));
+    expect(result.stderr).toMatch(
+      new RegExp(`^Cannot read ${broken} as openapi: not a valid openapi document: `),
+    );
     const missing = await runBinary(
       ['templates', 'run', join(dir, 'sqli.yaml'), '--dast', '-im', 'burp', '-l', join(dir, 'nope.xml')],
       env,
