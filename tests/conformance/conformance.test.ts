@@ -121,6 +121,7 @@ async function runCase(name: string): Promise<void> {
     const result = await collectScan({
       templates: loaded.templates,
       targets: setup.targets,
+      ...(setup.fuzzInputs ? { fuzzInputs: setup.fuzzInputs } : {}),
       options: { ...CASE_DEFAULTS, ...expected.options, ...setup.options },
     });
     const duration = Date.now() - started;

@@ -4,7 +4,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createServer as createTlsServer, type TlsOptions } from 'node:tls';
-import type { ScanOptions } from '@didban/engine';
+import type { FuzzInput, ScanOptions } from '@didban/engine';
 import { type StubRecord, startDnsStub } from './dns-stub.js';
 import { startOastServer } from './oast-server.js';
 
@@ -19,6 +19,8 @@ const cert = (name: CertName) => ({
 export interface CaseSetup {
   readonly targets: readonly string[];
   readonly options?: ScanOptions;
+  /** Requests fuzzing (DAST) templates alter (`runTemplates`' fuzzInputs). */
+  readonly fuzzInputs?: readonly FuzzInput[];
   /** Called after the scan; throw (or use expect) to fail the case on what the server received. */
   readonly verify?: () => void;
 }

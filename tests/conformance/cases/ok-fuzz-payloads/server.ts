@@ -1,0 +1,6 @@
+import { fuzzCase } from '../../harness/fuzz-server.js';
+
+export default fuzzCase({
+  inputs: [{ path: '/s?a=1&b=2' }],
+  received: ['GET /s?a=PWN1&b=2', 'GET /s?a=1&b=PWN1', 'GET /s?a=PWN2&b=2', 'GET /s?a=1&b=PWN2'],
+});
