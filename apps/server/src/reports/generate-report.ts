@@ -1,7 +1,8 @@
 /**
  * Build one report: its facts (aggregates), then the HTML written to disk section by section and
- * the findings a page at a time, then — for PDF — Chromium prints that same file. Progress is
- * reported as the findings are written (0–90 %) and once printing is done.
+ * the findings a page at a time. For PDF the same HTML goes into slices that Chromium prints one
+ * after the other while the next is written, and the printed slices are joined into one numbered
+ * file (pdf-slices, join-pdf). Progress: findings written (0–89 %), all printed (90), joined (99).
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +16,9 @@ import { documentEnd, documentStart } from './html/document.js';
 import { findingHtml } from './html/finding.js';
 import { inventoryHtml } from './html/inventory.js';
 import { summaryHtml } from './html/summary.js';
-import { printPdf } from './print-pdf.js';
+import { openJoiner } from './join-pdf.js';
+import { slicedPdf } from './pdf-slices.js';
+import { openPrinter } from './print-pdf.js';
 import { collectFacts, type ReportFacts } from './report-facts.js';
 import { ensureDir, reportKey, sizeOf } from './report-files.js';
 import { esc, num } from './report-format.js';
@@ -25,11 +28,21 @@ import { countFindings, findingPages } from './stream-findings.js';
 import { htmlFile } from './write-html.js';
 
 export type ReportRow = typeof reports.$inferSelect;
+type ReportParts = { cover: string; summary: string; charts: string; inventory: string };
+
+/**
+ * Findings per PDF slice: ~150 A4 pages with the technical preset's evidence. Small enough that
+ * Chromium's memory stays flat, large enough that the blank rest of each slice's last page and the
+ * per-slice page load stay a few percent of the print.
+ */
+export const FINDINGS_PER_SLICE = 200;
 export type GenerateOptions = {
   db: Db;
   dataDir: string;
   chromiumPath: string;
   printTimeoutMs: number;
+  /** Findings per printed slice of a PDF (FINDINGS_PER_SLICE unless a bench tries another). */
+  findingsPerSlice?: number;
   onProgress(percent: number): Promise<void>;
 };
 export type Generated = {
@@ -56,57 +69,87 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
   const total = sections.has('findings') ? await countFindings(o.db, scope) : facts.summary.total;
 
   const dir = await ensureDir(o.dataDir, row.workspace_id);
-  const htmlPath = join(dir, `${row.id}.html`);
   const title = label(row.preset === 'executive' ? 'title_executive' : 'title_technical', lang);
-  const out = htmlFile(htmlPath);
-  try {
-    await out.write(documentStart(lang, title));
-    if (sections.has('cover'))
-      await out.write(
-        coverHtml({
+  const parts: ReportParts = {
+    cover: sections.has('cover')
+      ? coverHtml({
           lang,
           title,
           workspaceName: ws?.name ?? '',
           scope,
           generatedAt: row.created_at,
           generatedBy: row.schedule_id ? null : (by ?? null),
-        }),
-      );
-    if (sections.has('summary')) await out.write(summaryHtml(facts, lang));
-    if (sections.has('charts')) await out.write(chartsHtml(facts, lang));
-    if (sections.has('inventory')) await out.write(inventoryHtml(facts, lang));
-    if (sections.has('findings')) {
-      await out.write(
-        `<section id="findings">\n<h2>${esc(label('findings', lang))} (${num(total, lang)})</h2>\n`,
-      );
-      let written = 0;
-      let lastReported = 0;
-      for await (const page of findingPages(o.db, scope)) {
-        let chunk = '';
-        for (const f of page) chunk += findingHtml(f, num(++written, lang), lang);
-        await out.write(chunk);
-        const percent = Math.min(89, Math.floor((written / Math.max(total, 1)) * 90));
-        if (percent >= lastReported + 5) {
-          lastReported = percent;
-          await o.onProgress(percent);
-        }
-      }
-      if (written === 0) await out.write(`<p class="muted">${esc(label('no_findings', lang))}</p>\n`);
-      await out.write('</section>\n');
+        })
+      : '',
+    summary: sections.has('summary') ? summaryHtml(facts, lang) : '',
+    charts: sections.has('charts') ? chartsHtml(facts, lang) : '',
+    inventory: sections.has('inventory') ? inventoryHtml(facts, lang) : '',
+  };
+  const findingsHead = `<section id="findings">\n<h2>${esc(label('findings', lang))} (${num(total, lang)})</h2>\n`;
+  const findings = sections.has('findings') ? findingPages(o.db, scope) : null;
+  /** Findings written so far → progress 0–89 (for PDF each slice is printed as the next is written). */
+  let written = 0;
+  let lastReported = 0;
+  const progress = async () => {
+    const percent = Math.min(89, Math.floor((written / Math.max(total, 1)) * 90));
+    if (percent > lastReported) {
+      lastReported = percent;
+      await o.onProgress(percent);
     }
-    await out.write(documentEnd());
-  } finally {
-    await out.close();
-  }
-  await o.onProgress(90);
+  };
 
   if (row.format === 'html') {
+    const htmlPath = join(dir, `${row.id}.html`);
+    const out = htmlFile(htmlPath);
+    try {
+      await out.write(documentStart(lang, title));
+      await out.write(parts.cover + parts.summary + parts.charts + parts.inventory);
+      if (findings) {
+        await out.write(findingsHead);
+        for await (const page of findings) {
+          let chunk = '';
+          for (const f of page) chunk += findingHtml(f, num(++written, lang), lang);
+          await out.write(chunk);
+          await progress();
+        }
+        if (written === 0) await out.write(`<p class="muted">${esc(label('no_findings', lang))}</p>\n`);
+        await out.write('</section>\n');
+      }
+      await out.write(documentEnd());
+    } finally {
+      await out.close();
+    }
+    await o.onProgress(90);
     const fileKey = reportKey(row.workspace_id, row.id, 'html');
     return { fileKey, sizeBytes: await sizeOf(htmlPath), findings: facts.summary.total, pages: null, facts };
   }
+
   const pdfPath = join(dir, `${row.id}.pdf`);
+  const printer = await openPrinter(o.chromiumPath, o.printTimeoutMs);
+  const joiner = openJoiner(pdfPath);
+  const slices = slicedPdf({
+    dir,
+    id: row.id,
+    lang,
+    title,
+    printer,
+    joiner,
+    perSlice: o.findingsPerSlice ?? FINDINGS_PER_SLICE,
+  });
   try {
-    const pages = await printPdf(htmlPath, pdfPath, o.chromiumPath, o.printTimeoutMs);
+    const front = parts.cover + parts.summary + parts.charts + parts.inventory;
+    if (front) await slices.write(front);
+    if (findings) {
+      await slices.startFindings(findingsHead);
+      for await (const page of findings) {
+        for (const f of page) await slices.finding(findingHtml(f, num(++written, lang), lang));
+        await progress();
+      }
+      if (written === 0) await slices.write(`<p class="muted">${esc(label('no_findings', lang))}</p>\n`);
+    }
+    await slices.finish();
+    await o.onProgress(90);
+    const pages = await joiner.finish();
     return {
       fileKey: reportKey(row.workspace_id, row.id, 'pdf'),
       sizeBytes: await sizeOf(pdfPath),
@@ -115,9 +158,11 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
       facts,
     };
   } catch (error) {
+    joiner.abort();
     await rm(pdfPath, { force: true });
     throw error;
   } finally {
-    await rm(htmlPath, { force: true });
+    await printer.close().catch(() => {});
+    await slices.cleanup();
   }
 }

@@ -1,8 +1,10 @@
 /**
- * The PDF is the HTML file printed by Chromium (playwright-core, the browser the workers already
- * use for screenshots). The page may load nothing but its own file: every other request is
- * aborted. One browser per print, closed after, so a long-lived server holds no Chromium between
- * reports.
+ * The PDF is the HTML printed by Chromium (playwright-core, the browser the workers already use for
+ * screenshots). A report is printed in slices (see generate-report): one browser per report,
+ * closed after, so a long-lived server holds no Chromium between reports; one page and context per
+ * slice, closed once printed, so Chromium's memory follows the slice, not the whole document
+ * (one 7,670-page print held 7.8 GB). A page may load nothing but its own file: every other
+ * request is aborted.
  */
 import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -26,27 +28,41 @@ export class ChromiumMissing extends Error {
   }
 }
 
-export async function printPdf(htmlPath: string, pdfPath: string, executablePath: string, timeoutMs: number) {
+export type PdfPrinter = {
+  /** Print one HTML file to one PDF file; resolves with its page count. */
+  print(htmlPath: string, pdfPath: string): Promise<number>;
+  close(): Promise<void>;
+};
+
+export async function openPrinter(executablePath: string, timeoutMs: number): Promise<PdfPrinter> {
   if (!existsSync(executablePath)) throw new ChromiumMissing(executablePath);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
-  try {
-    const context = await browser.newContext({ offline: true, javaScriptEnabled: false });
-    const page = await context.newPage();
-    const own = pathToFileURL(htmlPath).href;
-    await page.route('**/*', (route) => (route.request().url() === own ? route.continue() : route.abort()));
-    await page.goto(own, { waitUntil: 'load', timeout: timeoutMs });
-    await page.pdf({
-      path: pdfPath,
-      format: 'A4',
-      printBackground: true,
-      preferCSSPageSize: true,
-      // Page numbers come from the document's own @page margin box: Chromium's header/footer
-      // templates are a document rendered per page, which made a 900-page print several times slower.
-    });
-  } finally {
-    await browser.close();
-  }
-  return countPdfPages(pdfPath);
+  return {
+    async print(htmlPath, pdfPath) {
+      const context = await browser.newContext({ offline: true, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        const own = pathToFileURL(htmlPath).href;
+        await page.route('**/*', (route) =>
+          route.request().url() === own ? route.continue() : route.abort(),
+        );
+        await page.goto(own, { waitUntil: 'load', timeout: timeoutMs });
+        await page.pdf({
+          path: pdfPath,
+          format: 'A4',
+          printBackground: true,
+          preferCSSPageSize: true,
+          // Page numbers are stamped when the slices are joined (the total is known only then):
+          // Chromium's header/footer templates are a document rendered per page, which made a
+          // 900-page print several times slower.
+        });
+      } finally {
+        await context.close();
+      }
+      return (await countPdfPages(pdfPath)) ?? 0;
+    },
+    close: () => browser.close(),
+  };
 }
 
 /** Pages of a PDF Chromium wrote: its page objects, counted while reading the file in chunks. */

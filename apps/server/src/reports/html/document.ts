@@ -41,12 +41,15 @@ ul.refs li { overflow-wrap: anywhere; }
 @media screen { body { background: #f3f4f6; } main { background: #fff; padding: 12mm; margin: 6mm auto; box-shadow: 0 1px 3px #0002; } }
 `;
 
+/** A PDF slice's pages carry no number of their own: the joined file is numbered as a whole. */
+const NO_FOOTER = '@page { @bottom-center { content: none; } }\n';
+
 /**
  * Open the document. The Content-Security-Policy forbids every fetch (default-src 'none'; fonts
  * and images only as data: URIs), so opening the file cannot reach the network even if a finding's
  * text held a link or markup that escaped our escaping.
  */
-export function documentStart(lang: Lang, title: string): string {
+export function documentStart(lang: Lang, title: string, o: { pageFooter?: boolean } = {}): string {
   const dir = lang === 'fa' ? 'rtl' : 'ltr';
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
@@ -56,7 +59,7 @@ export function documentStart(lang: Lang, title: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="Didban">
 <title>${esc(title)}</title>
-<style>${embeddedFontCss()}${STYLE}</style>
+<style>${embeddedFontCss()}${STYLE}${o.pageFooter === false ? NO_FOOTER : ''}</style>
 </head>
 <body>
 <main>

@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateReport } from '../src/reports/generate-report.js';
+import { reportPath } from '../src/reports/report-files.js';
+import { claimReport } from '../src/reports/report-queue.js';
+import { queueReport } from '../src/reports/report-request.js';
+import { seedFindings } from './helpers/report-findings.js';
+import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
+import { personalWorkspaceId } from './helpers/workers.js';
+
+// Issue 33 at scale: a PDF report is printed in slices (a few findings each here, 200 in the
+// server) that are joined into one file and numbered as one. What a reader notices: every
+// finding is there once, in order, the Persian text is still text, and the page numbers run
+// 1 … N over the whole file with N its real page count.
+let server: TestServer;
+let workspaceId: string;
+let userId: string;
+const FINDINGS = 23;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  const owner = await registerUser(server);
+  userId = owner.user.id;
+  workspaceId = await personalWorkspaceId(server, owner.user.id);
+  await seedFindings(server.db, workspaceId, FINDINGS, { evidenceBytes: 600 });
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const pdftotext = (file: string, args: string[] = []) =>
+  execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' });
+const pageCount = (file: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+
+async function build(perSlice: number) {
+  const queued = await queueReport(server.db, workspaceId, userId, {
+    format: 'pdf',
+    lang: 'fa',
+    preset: 'technical',
+  });
+  const row = await claimReport(server.db, 120);
+  expect(row?.id).toBe(queued.id);
+  const progress: number[] = [];
+  const done = await generateReport(row!, {
+    db: server.db,
+    dataDir: server.config.dataDir,
+    chromiumPath: '/usr/bin/chromium',
+    printTimeoutMs: 60_000,
+    findingsPerSlice: perSlice,
+    onProgress: async (p) => {
+      progress.push(p);
+    },
+  });
+  return { done, progress, file: reportPath(server.config.dataDir, done.fileKey) };
+}
+
+describe('a PDF report printed in slices', () => {
+  it('joins the slices into one numbered file with every finding once, in order, as text', async () => {
+    const { done, progress, file } = await build(4);
+    // Front matter + ceil(23 / 4) = 6 slices of findings, joined.
+    expect(done.findings).toBe(FINDINGS);
+    expect(pageCount(file)).toBe(done.pages);
+    expect(done.pages).toBeGreaterThan(7);
+    expect(progress.at(-1)).toBe(90);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    const text = pdftotext(file);
+    // Findings numbered ۱. … ۲۳. in Persian digits, each once and in order across the slices.
+    // (pdftotext writes a title line as "<title> .۱۲": the number after the dot, right to left.)
+    const numbers = [...text.matchAll(/(?:exposed|console|detected) \.([۰-۹]+)$/gm)]
+      .map((m) => Number(m[1]!.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)))))
+      .filter((n) => n >= 1 && n <= FINDINGS);
+    expect(numbers).toEqual(Array.from({ length: FINDINGS }, (_, i) => i + 1));
+    // Each finding's request evidence once (the seed's finding k asks for /path/k).
+    for (let k = 0; k < FINDINGS; k++) expect(text.split(`GET /path/${k} HTTP/1.1`).length - 1).toBe(1);
+    for (const word of ['گزارش امنیتی', 'مدیریتی', 'یافته‌ها', 'نمودارها']) expect(text).toContain(word);
+    expect(text).toContain('۲۳');
+
+    // Page numbers run over the joined file: "n / N" on page n, N the real count.
+    for (const n of [1, 2, Math.ceil(done.pages! / 2), done.pages!]) {
+      const page = pdftotext(file, ['-f', String(n), '-l', String(n), '-layout']);
+      expect(page).toMatch(new RegExp(`\\b${n} / ${done.pages}\\b`));
+    }
+    // Only the report is left in its folder: the slices' HTML and PDF files are gone.
+    expect(readdirSync(join(file, '..'))).toEqual([file.split('/').at(-1)]);
+  }, 180_000);
+
+  it('prints the same findings in one slice when they fit, with the same numbering', async () => {
+    const { done, file } = await build(200);
+    const text = pdftotext(file);
+    for (let k = 0; k < FINDINGS; k++) expect(text.split(`GET /path/${k} HTTP/1.1`).length - 1).toBe(1);
+    const last = pdftotext(file, ['-f', String(done.pages), '-l', String(done.pages), '-layout']);
+    expect(last).toMatch(new RegExp(`\\b${done.pages} / ${done.pages}\\b`));
+  }, 180_000);
+});
