@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertEvents, findingEvents, notifications, vulnerabilities } from '../src/db/schema.js';
 import { sweepFindings } from '../src/findings/sweep.js';
@@ -108,6 +108,17 @@ describe('findings lifecycle: SLA, triage rules, history', () => {
     expect(
       (await call('GET', 'panel/vulnerabilities/?due_within=5', as(owner))).json().data.result_count,
     ).toBe(1);
+    // With a severity filter (counted on migration 0031's index of open findings by severity and due date).
+    const count = async (query: string) =>
+      (await call('GET', `panel/vulnerabilities/?${query}`, as(owner))).json().data.result_count;
+    expect(await count('overdue=true&severity=critical,high')).toBe(1);
+    expect(await count('overdue=true&severity=high')).toBe(0);
+    expect(await count('due_within=31&severity=high')).toBe(1);
+    expect(await count('due_within=31&severity=critical,high,info')).toBe(2);
+    const indexes = await server.db.execute(
+      sql`select indexname from pg_indexes where indexname = 'vulnerabilities_open_rank_due_idx'`,
+    );
+    expect((indexes as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     const summary = (await call('GET', 'panel/findings/summary/', as(owner))).json().data;
     expect(summary).toEqual({ overdue: 1, due_7d: 0, assigned_to_me: 0 });
     const bad = await call('GET', 'panel/vulnerabilities/?due_within=soon', en(as(owner)));
