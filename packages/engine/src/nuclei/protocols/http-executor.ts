@@ -141,10 +141,11 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
         if (scan.signal.aborted) return { matched, matchedNames: [...matchedNames] };
         if (!scan.hostErrors.empty && target && scan.hostErrors.isBlocked(hostErrorKey(target, scheme)))
           return reportBlocked(run, matched, matchedNames, scheme);
-        const top = new Map<string, DslValue>();
-        if (binding) top.set(binding[0], binding[1]);
         const oob = template.needsInteractsh && scan.interactsh ? new OobWatch(run, block) : undefined;
-        if (oob) top.set('interactsh-url', oob.host);
+        // Each `{{interactsh-url}}` the request renders is a callback host of its own (nuclei's
+        // ReplaceMarkers), all watched for this request.
+        const top = oob ? new OobScopeMap(oob) : new Map<string, DslValue>();
+        if (binding) top.set(binding[0], binding[1]);
         const scope = new LayeredScope(top, combo as Map<string, DslValue>, run.state, base);
         for (const [name, expr] of run.lazyVariables) top.set(name, renderTemplate(expr, scope));
         const wait = waitForSeconds(source, scope);
@@ -503,7 +504,9 @@ function failed(run: TemplateRun, spec: HttpRequestSpec, lastError: Error | unde
  * evaluated again when the interactsh server reports a callback for this request's URL.
  */
 export class OobWatch {
+  /** The request's first callback host; `next()` hands out one more per further occurrence. */
   readonly host: string;
+  private readonly hosts: string[];
   private armed: { scope: LayeredScope; res: HttpResponse } | undefined;
   private done = false;
 
@@ -512,6 +515,15 @@ export class OobWatch {
     private readonly block: HttpBlock,
   ) {
     this.host = run.scan.interactsh!.newUrl((i) => this.onInteraction(i));
+    this.hosts = [];
+  }
+
+  /** The host for the next `{{interactsh-url}}` rendered: the first, then a new one each time. */
+  next(): string {
+    const host =
+      this.hosts.length === 0 ? this.host : this.run.scan.interactsh!.newUrl((i) => this.onInteraction(i));
+    this.hosts.push(host);
+    return host;
   }
 
   arm(matched: boolean, scope: LayeredScope, res: HttpResponse): void {
@@ -522,6 +534,7 @@ export class OobWatch {
   cancel(): void {
     this.done = true;
     this.run.scan.interactsh!.forget(this.host);
+    for (const host of this.hosts) if (host !== this.host) this.run.scan.interactsh!.forget(host);
   }
 
   private onInteraction(i: Interaction): void {
@@ -548,6 +561,24 @@ export class OobWatch {
       ip: res.ip,
     });
     this.cancel();
+  }
+}
+
+/**
+ * A request's own variables where every read of `interactsh-url` (each placeholder the renderer
+ * fills) is a new callback host of the request's watch.
+ */
+class OobScopeMap extends Map<string, DslValue> {
+  constructor(private readonly oob: OobWatch) {
+    super();
+  }
+
+  override get(name: string): DslValue | undefined {
+    return name === 'interactsh-url' ? this.oob.next() : super.get(name);
+  }
+
+  override has(name: string): boolean {
+    return name === 'interactsh-url' || super.has(name);
   }
 }
 
