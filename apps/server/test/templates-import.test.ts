@@ -57,13 +57,15 @@ describe('templates import', () => {
   it('counts loaded templates and the skipped ones per feature with the reason', () => {
     const { report, sources } = readTemplateFolder(folder);
     expect(report.files).toBe(16);
-    expect(report.loaded).toBe(10); // flow since the engine's flow support; headless and javascript since issue 30 and 29
+    expect(report.loaded).toBe(12); // flow since the engine's flow support; headless, javascript and fuzzing (DAST) since issues 29 and 30, file since 31
     expect(report.needsInteractsh).toBe(1);
     expect(report.selfContained).toBe(0);
     expect(sources.map((s) => s.template.id).sort()).toEqual([
       'fixture-dns',
       'fixture-error-log',
+      'fixture-file',
       'fixture-flow',
+      'fixture-fuzz',
       'fixture-git-config',
       'fixture-headless',
       'fixture-js',
@@ -74,11 +76,8 @@ describe('templates import', () => {
     ]);
     expect(report.skipped.map((s) => [s.feature, s.count])).toEqual([
       ['code', 1],
-      ['file', 1],
-      ['fuzzing', 1],
     ]);
     for (const s of report.skipped) expect(s.reason.length, s.feature).toBeGreaterThan(20);
-    expect(report.skipped.find((s) => s.feature === 'file')?.reason).toMatch(/local file system/);
     expect(report.invalid.count).toBe(2);
     expect(report.invalid.examples.map((e) => e.file).sort()).toEqual([
       'http/broken/bad-severity.yaml',
@@ -91,9 +90,9 @@ describe('templates import', () => {
     expect(report.notTemplates).toEqual({ count: 1, examples: ['profiles/default.yml'] });
     expect(report.byFolder).toEqual([
       { folder: 'code', loaded: 0, total: 1 },
-      { folder: 'dast', loaded: 0, total: 1 },
+      { folder: 'dast', loaded: 1, total: 1 },
       { folder: 'dns', loaded: 1, total: 1 },
-      { folder: 'file', loaded: 0, total: 1 },
+      { folder: 'file', loaded: 1, total: 1 },
       { folder: 'headless', loaded: 1, total: 1 },
       { folder: 'http', loaded: 4, total: 6 },
       { folder: 'javascript', loaded: 1, total: 1 },
@@ -111,18 +110,20 @@ describe('templates import', () => {
       .where(and(eq(workspaces.owner_id, alice.user.id), eq(workspaces.kind, 'personal')));
     const imported = readTemplateFolder(folder);
     expect(await importIntoWorkspace(server.db, personal!.id, imported)).toEqual({
-      imported: 10,
+      imported: 12,
       existing: 0,
     });
     expect(await importIntoWorkspace(server.db, personal!.id, imported)).toEqual({
       imported: 0,
-      existing: 10,
+      existing: 12,
     });
     const rows = await server.db.select().from(templates).where(eq(templates.workspace_id, personal!.id));
     expect(rows.map((r) => [r.template_id, r.protocol]).sort()).toEqual([
       ['fixture-dns', 'dns'],
       ['fixture-error-log', 'http'],
+      ['fixture-file', 'file'],
       ['fixture-flow', 'http'],
+      ['fixture-fuzz', 'http'],
       ['fixture-git-config', 'http'],
       ['fixture-headless', 'headless'],
       ['fixture-js', 'javascript'],
@@ -136,7 +137,7 @@ describe('templates import', () => {
       url: '/api/v1/panel/templates/?scope=mine&tag=fixture',
       headers: alice.auth,
     });
-    expect(listed.json().data.result_count).toBe(10);
+    expect(listed.json().data.result_count).toBe(12);
     await expect(
       importIntoWorkspace(server.db, '00000000-0000-4000-8000-000000000000', imported),
     ).rejects.toThrow('no workspace with id 00000000-0000-4000-8000-000000000000');
@@ -150,9 +151,8 @@ describe('templates import', () => {
       { cwd: SERVER_ROOT, timeout: 60_000 },
     );
     expect(stdout).toContain(`Templates in ${folder}: 16 YAML files`);
-    expect(stdout).toContain('  loaded:        10 (1 need an interactsh server, 0 self-contained)');
-    expect(stdout).toContain('  skipped:       3');
-    expect(stdout).toMatch(/ {4}fuzzing {6}\s+1 {2}\S/);
+    expect(stdout).toContain('  loaded:        12 (1 need an interactsh server, 0 self-contained)');
+    expect(stdout).toContain('  skipped:       1');
     expect(stdout).toContain('  invalid:       2');
     expect(stdout).toContain('    http               4/6');
     const usage = await run(
