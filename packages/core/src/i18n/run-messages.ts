@@ -25,7 +25,7 @@ function gateHowFa(how: string): string {
 const RUN_MESSAGES: readonly RunMessage[] = [
   {
     // A javascript template importing a nuclei/* module, or calling one of its functions, that the
-    // engine does not provide ("nuclei/smb: ListShares: …" names the function).
+    // engine does not provide ("nuclei/smb: DetectSMBGhost: …" names the function).
     pattern: /^nuclei\/([a-z0-9]+): (?:([A-Z][A-Za-z0-9]*): )?.+$/,
     fa: (m) =>
       m[2]
@@ -104,6 +104,24 @@ const RUN_MESSAGES: readonly RunMessage[] = [
     fa: (m) => `امضاشده توسط ${isolate(m[1]!)}؛ اسکن‌ها هنوز بلوک‌های code را اجرا نمی‌کنند`,
   },
   { pattern: /^docker is not available$/, fa: () => 'docker در دسترس نیست' },
+  {
+    pattern: /^docker is not available \(no Docker daemon answers on this machine\)$/,
+    fa: () => 'docker در دسترس نیست (هیچ سرویس Docker روی این ماشین پاسخ نمی‌دهد)',
+  },
+  {
+    pattern: /^engines '(.+)' not available on host$/,
+    fa: (m) => `مفسرهای ${isolate(m[1]!)} روی این ماشین نیستند`,
+  },
+  {
+    pattern: /^code execution deadline exceeded \((.+)\)$/,
+    fa: (m) => `اجرای کد از مهلتش گذشت (${isolate(m[1]!)})`,
+  },
+  { pattern: /^no such file or folder$/, fa: () => 'چنین فایل یا پوشه‌ای نیست' },
+  {
+    pattern: /^outside the folders this runner may read \(--file-root (.+)\)$/,
+    fa: (m) =>
+      `بیرون از پوشه‌هایی است که این اجراکننده اجازهٔ خواندنشان را دارد (${isolate(`--file-root ${m[1]!}`)})`,
+  },
   { pattern: /^pre-condition not satisfied$/, fa: () => 'پیش‌شرط برقرار نیست' },
   {
     pattern: /^javascript templates need the Nuclei JavaScript runtime and its network modules$/,
