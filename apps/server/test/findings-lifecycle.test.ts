@@ -14,7 +14,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await createTestServer();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await server?.close();
 });

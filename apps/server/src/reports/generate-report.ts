@@ -90,11 +90,15 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
   /** Findings written so far → progress 0–89 (for PDF each slice is printed as the next is written). */
   let written = 0;
   let lastReported = 0;
+  let lastAt = Date.now();
   const progress = async () => {
     const percent = Math.min(89, Math.floor((written / Math.max(total, 1)) * 90));
-    if (percent > lastReported) {
-      lastReported = percent;
-      await o.onProgress(percent);
+    // Also every 30 s: each report of progress renews the report's lease, and on a loaded machine
+    // one percent of a 100,000-finding print can take longer than the lease.
+    if (percent > lastReported || Date.now() - lastAt > 30_000) {
+      lastReported = Math.max(lastReported, percent);
+      lastAt = Date.now();
+      await o.onProgress(lastReported);
     }
   };
 
