@@ -3,7 +3,7 @@ import { workspaces } from './accounts.js';
 import { assets } from './assets.js';
 
 /**
- * The endpoints the discovery crawl found on a web asset (issue 30, migration 0029): one row per
+ * The endpoints the discovery crawl found on a web asset (issue 30, migration 0032): one row per
  * asset + method + normalised URL, at most ASSET_ENDPOINTS_MAX per asset (more are counted on
  * the asset's `endpoint_overflow`). A DAST scan fuzzes them.
  */

@@ -125,7 +125,7 @@ export const assets = pgTable(
     wildcard: boolean('wildcard').notNull().default(false),
     screenshot_key: text('screenshot_key'),
     scanned_count: integer('scanned_count').notNull().default(0),
-    /** Endpoints the last crawl found on it past ASSET_ENDPOINTS_MAX: counted, not stored (0029). */
+    /** Endpoints the last crawl found on it past ASSET_ENDPOINTS_MAX: counted, not stored (0032). */
     endpoint_overflow: integer('endpoint_overflow').notNull().default(0),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
