@@ -1,4 +1,9 @@
-import { type BulkScanInput, defaultBulkScanName, validateBulkScanForm } from '@didban/core';
+import {
+  type BulkScanInput,
+  bulkScanNameForAssets,
+  bulkScanNameForGroups,
+  validateBulkScanForm,
+} from '@didban/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -51,14 +56,12 @@ export function BulkScanModal({ open, onClose, target, onStarted }: BulkScanModa
   );
 }
 
-// Spec §5's prefill plus the date and time, so repeated scans of one group stay distinct.
+// Spec §5's prefill as written (issue 34: a date had been added); the scans list shows each
+// scan's start time beside its name.
 const defaultName = (target: BulkScanTarget) =>
-  defaultBulkScanName(
-    target.kind === 'groups'
-      ? { groups: target.groups.map((g) => g.name) }
-      : { hosts: target.assets.map((a) => a.host) },
-    new Date(),
-  );
+  target.kind === 'groups'
+    ? bulkScanNameForGroups(target.groups.map((g) => g.name))
+    : bulkScanNameForAssets(target.assets.map((a) => a.host));
 
 function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, 'open'>) {
   const { t } = useTranslation('scans');

@@ -73,6 +73,14 @@ export const scansListEn = {
     info: 'Info',
     unknown: 'Unknown',
   },
+  // On the count chips beside each number (a colour alone did not say which severity).
+  severityShort: {
+    critical: 'Crit',
+    high: 'High',
+    medium: 'Med',
+    low: 'Low',
+    info: 'Info',
+  },
   filters: {
     add: 'Add filters',
     types: 'Filter types',

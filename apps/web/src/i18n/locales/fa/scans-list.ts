@@ -73,6 +73,14 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
     info: 'اطلاعاتی',
     unknown: 'نامشخص',
   },
+  // On the count chips beside each number (a colour alone did not say which severity).
+  severityShort: {
+    critical: 'بحرانی',
+    high: 'بالا',
+    medium: 'متوسط',
+    low: 'پایین',
+    info: 'اطلاعاتی',
+  },
   filters: {
     add: 'افزودن فیلتر',
     types: 'نوع فیلترها',

@@ -39,9 +39,11 @@ export function HistoryMenu({
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
       </MenuButton>
+      {/* Headless UI's anchor writes an inline max-height (the room below) over max-h-60: the
+          list was 267 px where spec §9 says 15rem. Its --anchor-max-height caps that value. */}
       <MenuItems
         anchor="bottom start"
-        className="z-50 max-h-60 w-72 overflow-y-auto rounded-xl border border-zinc-800 bg-zinc-900 p-1 shadow-xl focus:outline-none"
+        className="z-50 max-h-60 w-72 overflow-y-auto [--anchor-max-height:15rem] rounded-xl border border-zinc-800 bg-zinc-900 p-1 shadow-xl focus:outline-none"
       >
         <MenuItem>
           <button
