@@ -6,8 +6,9 @@
  * `path`/`raw` are not sent: the input is the request. A finding records the part, parameter and
  * value fuzzed.
  */
+import { evaluateDsl } from '../dsl/evaluate.js';
 import { renderTemplate } from '../dsl/render.js';
-import type { DslValue } from '../dsl/values.js';
+import { type DslValue, toStr } from '../dsl/values.js';
 import { withoutBody } from '../http/received-response.js';
 import { responseFields } from '../http/response-fields.js';
 import { evaluateOperators } from '../operators/evaluate-operators.js';
@@ -76,10 +77,31 @@ export function renderedCombos(
   const out: PayloadCombo[] = [];
   for (const combo of payloadCombos(payloads, attack)) {
     const rendered = new Map<string, string>();
-    for (const [k, v] of combo) rendered.set(k, v.includes('{{') ? renderTemplate(v, scope) : v);
+    for (const [k, v] of combo) rendered.set(k, v.includes('{{') ? renderPayload(v, scope) : v);
     out.push(rendered);
   }
   return out;
+}
+
+/**
+ * A payload value rendered; one that is a single expression whose strings hold `{{`/`}}` (the
+ * AngularJS probe `{{concat("{{", "{{a}}*{{b}}", "}}")}}`), which the marker scan cannot split, is
+ * evaluated whole, as nuclei's expression parser does.
+ */
+function renderPayload(value: string, scope: LayeredScope): string {
+  const whole = /^\{\{([\s\S]*"\{\{[\s\S]*\}\}"[\s\S]*)\}\}$/.exec(value);
+  if (whole) {
+    // Variables inside its strings first (`{{first}}` → 1234), then the expression.
+    const inner = whole[1]!.replace(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g, (m, name: string) =>
+      scope.has(name) ? toStr(scope.get(name) as DslValue) : m,
+    );
+    try {
+      return toStr(evaluateDsl(inner, scope));
+    } catch {
+      // not a single expression after all: rendered as any other text
+    }
+  }
+  return renderTemplate(value, scope);
 }
 
 /** The base request of the run: its fuzz input, or a GET of the target URL. */

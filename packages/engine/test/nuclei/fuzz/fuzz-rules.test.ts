@@ -439,6 +439,24 @@ describe('payloads, pre-condition, stop-at-first-match and findings', () => {
     expect(urls()).toEqual([`/s?a='&b=2`, `/s?a=1&b='`, '/s?a="&b=2', '/s?a=1&b="']);
   });
 
+  it('a payload that is one expression holding braces in its strings is evaluated whole (the AngularJS probe)', async () => {
+    await fuzz(
+      template(
+        `
+    payloads:
+      payload:
+        - '{{concat("{{", "{{first}}*{{second}}", "}}")}}'
+    fuzzing:
+      - part: query
+        type: postfix
+        fuzz: ["{{payload}}"]`,
+        'variables:\n  first: "1234"\n  second: "5678"\n',
+      ),
+      [get('/s?name=a')],
+    );
+    expect(urls()).toEqual(['/s?name=a{{1234*5678}}']);
+  });
+
   it('pre-condition on the input request: a GET-only rule leaves a POST input alone', async () => {
     const yaml = template(`
     pre-condition:
