@@ -105,7 +105,7 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
     .option('-H, --header <header>', '"Name: value" added to every HTTP request (repeatable)', collect)
     .option(
       '--resolver <ip>',
-      'DNS resolver for DNS templates, ip or ip:port (repeatable, comma-separated)',
+      'DNS resolver, ip or ip:port, for DNS templates and the host names of targets (repeatable, comma-separated)',
       collect,
     )
     .option('--rate-limit <n>', 'requests per second (default 150)', positiveInt('--rate-limit'))
