@@ -16,7 +16,7 @@ import { documentEnd, documentStart } from './html/document.js';
 import { findingHtml } from './html/finding.js';
 import { inventoryHtml } from './html/inventory.js';
 import { summaryHtml } from './html/summary.js';
-import { openJoiner } from './join-pdf.js';
+import { openJoinerThread } from './join-pdf-in-thread.js';
 import { slicedPdf } from './pdf-slices.js';
 import { openPrinter } from './print-pdf.js';
 import { collectFacts, type ReportFacts } from './report-facts.js';
@@ -130,7 +130,7 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
 
   const pdfPath = join(dir, `${row.id}.pdf`);
   const printer = await openPrinter(o.chromiumPath, o.printTimeoutMs);
-  const joiner = openJoiner(pdfPath);
+  const joiner = openJoinerThread(pdfPath);
   const slices = slicedPdf({
     dir,
     id: row.id,
