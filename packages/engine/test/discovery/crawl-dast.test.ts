@@ -71,10 +71,9 @@ describe('crawl → fuzz inputs → community dast templates', () => {
     ).toEqual([['dom-xss', '/app/search', 'q']]);
   }, 180_000);
 
-  // Skipped until the engine evaluates this template's payload: it sends
-  // `{{concat("{{", "{{first}}*{{second}}", "}}")}}` as written instead of `{{1234*5678}}`, so the
-  // page's template engine never sees an expression (the lab bug itself answers in a real browser).
-  it.skip('finds the client-side template injection (AngularJS-style {{…}} evaluated in the page)', async () => {
+  // The template's payload `{{concat("{{", "{{first}}*{{second}}", "}}")}}` must be evaluated to
+  // `{{1234*5678}}` for the page's template engine to see an expression (sent as written, it was not).
+  it('finds the client-side template injection (AngularJS-style {{…}} evaluated in the page)', async () => {
     const { endpoints } = await crawl(`${app.url}/`);
     const fuzzInputs = endpoints
       .filter((e) => e.method === 'GET' && /\/(?:app\/greet|news)\?/.test(e.url))
