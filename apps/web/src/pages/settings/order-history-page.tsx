@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { OrderDialog } from '../../components/billing/order-dialog';
 import { OrderStatusBadge } from '../../components/billing/order-status-badge';
 import { Button } from '../../components/ui/button';
@@ -9,6 +10,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { useOrders } from '../../hooks/use-billing';
 import { useLang } from '../../hooks/use-lang';
 import { formatDateTime, formatPrice } from '../../lib/format-date';
+import { PATHS } from '../../routes/paths';
 
 /** /settings/order-history: my orders, newest first, each with a view action (spec §2). */
 export function OrderHistoryPage() {
@@ -26,7 +28,16 @@ export function OrderHistoryPage() {
       {!data ? (
         <QueryState query={orders} />
       ) : data.results.length === 0 ? (
-        <ListState kind="empty">{t('orders.empty')}</ListState>
+        <ListState kind="empty">
+          {t('orders.empty')} {/* Where an order starts (issue 34: the empty list led nowhere). */}
+          <Link
+            to={PATHS.settingsBilling}
+            className="text-brand-300 hover:underline"
+            data-testid="orders-to-billing"
+          >
+            {t('orders.toBilling')}
+          </Link>
+        </ListState>
       ) : (
         <div className="mt-5 overflow-x-auto relative rounded-xl border border-zinc-800">
           <table className="w-full text-sm">

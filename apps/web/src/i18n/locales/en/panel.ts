@@ -206,6 +206,7 @@ export const enPanel = {
     orders: {
       title: 'Order history',
       empty: 'You have no orders yet.',
+      toBilling: 'Choose a plan in Billing.',
       license: 'Licence',
       amount: 'Amount',
       provider: 'Paid with',

@@ -204,6 +204,7 @@ export const faPanel: PanelTranslations = {
     orders: {
       title: 'تاریخچهٔ سفارش‌ها',
       empty: 'هنوز سفارشی ندارید.',
+      toBilling: 'طرحی را در صورت‌حساب انتخاب کنید.',
       license: 'لایسنس',
       amount: 'مبلغ',
       provider: 'روش پرداخت',
