@@ -74,9 +74,7 @@ describe('templates import', () => {
       'fixture-tcp',
       'fixture-workflow',
     ]);
-    expect(report.skipped.map((s) => [s.feature, s.count])).toEqual([
-      ['code', 1],
-    ]);
+    expect(report.skipped.map((s) => [s.feature, s.count])).toEqual([['code', 1]]);
     for (const s of report.skipped) expect(s.reason.length, s.feature).toBeGreaterThan(20);
     expect(report.invalid.count).toBe(2);
     expect(report.invalid.examples.map((e) => e.file).sort()).toEqual([
