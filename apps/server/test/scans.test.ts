@@ -250,6 +250,28 @@ describe('scans: bad input', () => {
     expect(mine.map((s) => s.id)).toEqual([both.json().data.scan_id]);
   });
 
+  it('names every group of a bulk scan over several groups, in the order chosen (issue 34, item 12)', async () => {
+    const { owner, workspaceId, group } = await member(['first.multi.test']);
+    const { group: second } = await groupWithAssets(server, workspaceId, ['second.multi.test'], 'Second');
+    const { group: third } = await groupWithAssets(server, workspaceId, ['third.multi.test'], 'Third');
+    const bulk = await call('POST', 'panel/scans/bulk-create/', owner.auth, {
+      name: 'bulk scan over three',
+      asset_groups: [group.id, third.id, second.id],
+      template_ids: [GIT],
+    });
+    expect(bulk.statusCode).toBe(201);
+    const shown = (await call('GET', `panel/scans/${bulk.json().data.scan_id}/`, owner.auth)).json().data;
+    // The old single field stays for older clients: the first group.
+    expect(shown).toMatchObject({ asset_group: group.id, asset_group_name: group.name });
+    expect(shown.asset_groups).toEqual([
+      { id: group.id, name: group.name },
+      { id: third.id, name: 'Third' },
+      { id: second.id, name: 'Second' },
+    ]);
+    const listed = (await call('GET', 'panel/scans/', owner.auth)).json().data.results;
+    expect(listed.find((s: { id: string }) => s.id === shown.id).asset_groups).toHaveLength(3);
+  });
+
   it("answers 404 for another workspace's scan, run and vulnerability ids", async () => {
     const a = await member();
     const b = await member();

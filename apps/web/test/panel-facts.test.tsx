@@ -230,6 +230,38 @@ describe('the scan page: templates of a tag-based scan', () => {
     expect(screen.getByText('1 asset')).toBeTruthy();
   });
 
+  it('names every group of a bulk scan over several groups, each a link, in en and fa (issue 34, item 12)', async () => {
+    const over = {
+      asset_group: 'g1',
+      asset_group_name: 'Shop',
+      assets: [],
+      asset_groups: [
+        { id: 'g1', name: 'Shop' },
+        { id: 'g2', name: 'فروشگاه' },
+        { id: 'g3', name: 'Lab' },
+      ],
+    };
+    const { unmount } = wrap(<ScanFacts scan={scan(over)} />);
+    const links = [...screen.getByTestId('scan-groups').querySelectorAll('a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Shop', '/assets/g1'],
+      ['فروشگاه', '/assets/g2'],
+      ['Lab', '/assets/g3'],
+    ]);
+    expect(screen.getByText('Asset groups')).toBeTruthy();
+    unmount();
+    await i18next.changeLanguage('fa');
+    wrap(<ScanFacts scan={scan(over)} />);
+    expect(screen.getByText('گروه‌های دارایی')).toBeTruthy();
+    expect(screen.getByTestId('scan-groups').querySelectorAll('a')).toHaveLength(3);
+  });
+
+  it('names the one group of an older server that sends no list', () => {
+    wrap(<ScanFacts scan={scan({ asset_group: 'g1', asset_group_name: 'Shop', assets: [] })} />);
+    expect(screen.getByText('Asset group')).toBeTruthy();
+    expect(screen.getByTestId('scan-groups').textContent).toBe('Shop');
+  });
+
   it('still says "None" for a scan with neither templates nor tags', () => {
     wrap(<ScanFacts scan={scan({ template_tags: [], latest_history: null })} />);
     expect(screen.queryByTestId('scan-templates')).toBeNull();

@@ -87,7 +87,7 @@ export async function presentScans(db: Tx, rows: ScanRow[]): Promise<Scan[]> {
     .from(schedules)
     .where(and(eq(schedules.kind, SCAN_SCHEDULE_KIND), inArray(schedules.subject_id, ids)));
   const scheduleBy = new Map(scheduleRows.map((s) => [s.subject_id, s]));
-  const groupIds = [...new Set(rows.flatMap((r) => r.asset_group_ids.slice(0, 1)))];
+  const groupIds = [...new Set(rows.flatMap((r) => r.asset_group_ids))];
   const groups = groupIds.length
     ? await db
         .select({ id: assetGroups.id, name: assetGroups.name })
@@ -123,6 +123,11 @@ export async function presentScans(db: Tx, rows: ScanRow[]): Promise<Scan[]> {
       name: r.name,
       asset_group: group,
       asset_group_name: group ? (groupName.get(group) ?? null) : null,
+      // Every group of a bulk scan over several (the field above names only the first).
+      asset_groups: r.asset_group_ids.flatMap((id) => {
+        const name = groupName.get(id);
+        return name === undefined ? [] : [{ id, name }];
+      }),
       assets: r.asset_ids,
       template_ids: r.template_ids,
       template_tags: r.template_tags,

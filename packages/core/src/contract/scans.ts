@@ -156,6 +156,12 @@ export const scanSchema = z.object({
   /** The asset group (spec §3), or null for a bulk scan on explicit assets. */
   asset_group: z.string().nullable(),
   asset_group_name: z.string().nullable(),
+  /**
+   * Every group a bulk scan covers, in the order chosen (a group scan: its one group; a scan on
+   * explicit assets: none). `asset_group` above is the first, kept for older clients. Absent from
+   * older servers; a deleted group is left out.
+   */
+  asset_groups: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   /** Explicit asset ids (bulk scan on assets); empty for a group scan. */
   assets: z.array(z.string()),
   template_ids: z.array(z.string()),

@@ -155,6 +155,7 @@ export const scansListEn = {
     loading: 'Loading scan…',
     loadFailed: 'Could not load this scan.',
     group: 'Asset group',
+    groups: 'Asset groups',
     templates: 'Templates',
     templatesByTags_one: 'Every template with the tag {{tags}}',
     templatesByTags_other: 'Every template with the tags {{tags}}',

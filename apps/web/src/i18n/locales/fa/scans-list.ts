@@ -155,6 +155,7 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
     loading: 'در حال بارگذاری اسکن…',
     loadFailed: 'بارگذاری این اسکن ممکن نشد.',
     group: 'گروه دارایی',
+    groups: 'گروه‌های دارایی',
     templates: 'قالب‌ها',
     templatesByTags_one: 'همهٔ قالب‌های دارای برچسب {{tags}}',
     templatesByTags_other: 'همهٔ قالب‌های دارای برچسب‌های {{tags}}',

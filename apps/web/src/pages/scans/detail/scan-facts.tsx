@@ -15,6 +15,7 @@ import { Fact } from './evidence-block';
 export function ScanFacts({ scan }: { scan: Scan }) {
   const { t } = useTranslation('scans');
   const lang = useLang();
+  const groups = scanGroups(scan);
   const schedule = scan.schedule && scan.schedule.frequency !== 'none' ? scan.schedule : null;
   const scheduleText = schedule
     ? [
@@ -34,11 +35,18 @@ export function ScanFacts({ scan }: { scan: Scan }) {
       className="grid gap-4 rounded-2xl border border-zinc-800 bg-zinc-900/60 p-5 sm:grid-cols-2 lg:grid-cols-3"
       data-testid="scan-facts"
     >
-      <Fact label={t('detail.group')}>
-        {scan.asset_group ? (
-          <Link to={assetGroupPath(scan.asset_group)} className="text-brand-300 hover:underline" dir="auto">
-            {scan.asset_group_name ?? scan.asset_group}
-          </Link>
+      <Fact label={groups.length > 1 ? t('detail.groups') : t('detail.group')}>
+        {groups.length ? (
+          // Every group of a bulk scan over several, each a link (older servers send the first only).
+          <ul className="flex flex-wrap gap-x-3 gap-y-1" data-testid="scan-groups">
+            {groups.map((g) => (
+              <li key={g.id}>
+                <Link to={assetGroupPath(g.id)} className="text-brand-300 hover:underline" dir="auto">
+                  {g.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
         ) : (
           t('list.assetsCount', { count: scan.assets.length, n: formatNumber(scan.assets.length, lang) })
         )}
@@ -69,6 +77,12 @@ export function ScanFacts({ scan }: { scan: Scan }) {
       </Fact>
     </dl>
   );
+}
+
+/** The groups a scan covers: the full list when the server sends it, else the one group it names. */
+function scanGroups(scan: Scan): { id: string; name: string }[] {
+  if (scan.asset_groups?.length) return scan.asset_groups;
+  return scan.asset_group ? [{ id: scan.asset_group, name: scan.asset_group_name ?? scan.asset_group }] : [];
 }
 
 /**
