@@ -62,6 +62,18 @@ export function setupSteps(platform: SetupPlatform, serverUrl: string): SetupSte
   }
 }
 
+/** An example DNS server in a private range: the user puts their lab's or company's in its place. */
+export const RESOLVER_EXAMPLE = '10.0.0.53:53';
+
+/**
+ * The optional resolver setting of one platform (`didban-worker --resolver`, env DIDBAN_RESOLVERS),
+ * shown beside the run command rather than in it: only a worker that scans lab or internal host
+ * names, which public DNS does not know, needs it.
+ */
+export function resolverOption(platform: SetupPlatform, resolver = RESOLVER_EXAMPLE): string {
+  return platform === 'docker' ? `-e DIDBAN_RESOLVERS=${resolver}` : `--resolver ${resolver}`;
+}
+
 function runArgs(serverUrl: string, key: string): string[] {
   return [
     `node ${NODE_FLAGS} ${BIN}`,

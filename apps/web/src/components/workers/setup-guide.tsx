@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { API_KEY_PLACEHOLDER, SETUP_PLATFORMS, setupSteps } from '../../lib/worker-setup';
+import { API_KEY_PLACEHOLDER, resolverOption, SETUP_PLATFORMS, setupSteps } from '../../lib/worker-setup';
 import { CODE_SLOT, SentenceWithCode } from '../ui/sentence-with-code';
 import { TabBar, useTab } from '../ui/tabs';
 import { CommandBlock } from './command-block';
@@ -48,6 +48,12 @@ export function SetupGuide({ revoked }: { revoked: boolean }) {
             copyLabel={t('setup.copyCommand', { step: t(`setup.steps.${step.key}`) })}
           />
         ))}
+        <p className="text-xs text-zinc-500" data-testid="setup-resolver">
+          <SentenceWithCode
+            sentence={t('setup.resolver', { flag: CODE_SLOT })}
+            code={resolverOption(platform)}
+          />
+        </p>
         {platform === 'docker' ? (
           <p className="text-xs text-zinc-500" data-testid="setup-docker-local">
             <SentenceWithCode sentence={t('setup.dockerLocal', { flag: CODE_SLOT })} code="--network host" />

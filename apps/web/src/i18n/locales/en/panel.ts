@@ -466,6 +466,8 @@ export const enPanel = {
         run: 'Start the worker',
       },
       copyCommand: 'Copy: {{step}}',
+      resolver:
+        'Optional, for lab or internal host names that public DNS does not know: add {{flag}} to the run command with your own DNS server (host:port; several separated by commas).',
       dockerLocal:
         'If the Didban server runs on the same machine as Docker, add {{flag}} so the container can reach it.',
       defaults:
