@@ -1,0 +1,1 @@
+export { default } from '../../harness/headless-server.js';
