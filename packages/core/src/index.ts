@@ -441,6 +441,8 @@ export {
 } from './contract/templates.js';
 export { type Profile, profileSchema, type User, userSchema } from './contract/user.js';
 export {
+  type BuiltinWorkerInfo,
+  builtinWorkerInfoSchema,
   type ClaimedTask,
   claimedTaskSchema,
   type DiscoveredAssetResult,

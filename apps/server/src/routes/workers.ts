@@ -147,6 +147,11 @@ export function workerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           data: {
             results: rows.map((r) => presentGroup(r.group, Number(r.workers))),
             ...pageInfo(total?.n ?? 0, page, page_size),
+            // What the forms tell a member choosing no worker group: where the built-in worker may go.
+            builtin_worker: {
+              enabled: deps.config.builtinWorker,
+              allow: deps.config.builtinWorker ? deps.config.builtinWorkerAllow : [],
+            },
           },
         };
       },

@@ -9,6 +9,7 @@ export const WORKER_KEYS = {
   all: ['workers'] as const,
   groups: (page: number) => ['workers', 'groups', page] as const,
   allGroups: ['workers', 'groups', 'all'] as const,
+  builtin: ['workers', 'builtin'] as const,
   list: (page: number, groupId: string | null) => ['workers', 'list', page, groupId] as const,
   one: (id: string) => ['workers', 'one', id] as const,
   photo: (groupId: string, version: string) => ['workers', 'photo', groupId, version] as const,
@@ -38,6 +39,15 @@ export function useAllWorkerGroups() {
   return useQuery({
     queryKey: WORKER_KEYS.allGroups,
     queryFn: () => api.workers.listGroups(1, 100).then((answer) => answer.results),
+  });
+}
+
+/** Whether the built-in worker runs and the internal ranges it may scan (absent from older servers). */
+export function useBuiltinWorker() {
+  return useQuery({
+    queryKey: WORKER_KEYS.builtin,
+    queryFn: () => api.workers.listGroups(1, 1).then((answer) => answer.builtin_worker ?? null),
+    staleTime: 5 * 60_000,
   });
 }
 

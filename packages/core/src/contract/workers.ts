@@ -16,7 +16,18 @@ export const workerGroupSchema = z.object({
   updated_at: z.string(),
 });
 export type WorkerGroup = z.infer<typeof workerGroupSchema>;
-export const workerGroupListSchema = pagedList(workerGroupSchema);
+/**
+ * The installation's built-in worker as the worker group list describes it: whether it runs, and
+ * the internal ranges its operator opened (DIDBAN_BUILTIN_WORKER_ALLOW). It scans public addresses
+ * and these ranges only; every other internal address needs a worker of the user's own.
+ */
+export const builtinWorkerInfoSchema = z.object({ enabled: z.boolean(), allow: z.array(z.string()) });
+export type BuiltinWorkerInfo = z.infer<typeof builtinWorkerInfoSchema>;
+
+/** `GET panel/worker-groups/`; `builtin_worker` is absent from older servers. */
+export const workerGroupListSchema = pagedList(workerGroupSchema).extend({
+  builtin_worker: builtinWorkerInfoSchema.optional(),
+});
 
 export const workerGroupInputSchema = z.object({ name: z.string().trim().min(1).max(100) });
 export type WorkerGroupInput = z.infer<typeof workerGroupInputSchema>;

@@ -324,6 +324,16 @@ export const enPanel = {
   },
   workers: {
     title: 'Workers',
+    builtinHint: {
+      allowNone:
+        'With no worker group, the built-in worker runs it. It scans public addresses only: loopback, private networks and this server are refused.',
+      allowSome:
+        'With no worker group, the built-in worker runs it. It scans public addresses and only these internal ranges:',
+      off: 'This server runs no built-in worker: with no worker group, tasks wait for a worker of your own.',
+      wayOut:
+        'For a lab or an internal network, try the demo ({{cmd}}) or run a worker of your own on a machine that reaches it.',
+      link: 'Set up a worker',
+    },
     intro:
       'Workers run discovery and scans from machines you choose. Put them in groups to send an asset group’s tasks to them.',
     readOnly:

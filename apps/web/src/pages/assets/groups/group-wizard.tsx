@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DialogPanel } from '../../../components/ui/dialog-panel';
 import { SelectField } from '../../../components/ui/select-field';
+import { BuiltinWorkerHint } from '../../../components/workers/builtin-worker-hint';
 import { useLang } from '../../../hooks/use-lang';
 import { useAllWorkerGroups } from '../../../hooks/use-workers';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -137,6 +138,7 @@ function WizardForm({
               ))}
             </SelectField>
             <p className="text-xs text-zinc-500">{t('wizard.workerGroupHint')}</p>
+            {form.workerGroup ? null : <BuiltinWorkerHint />}
           </div>
         )}
       </div>

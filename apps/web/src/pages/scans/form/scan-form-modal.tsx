@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { DialogPanel } from '../../../components/ui/dialog-panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { BuiltinWorkerHint } from '../../../components/workers/builtin-worker-hint';
 import { useLang } from '../../../hooks/use-lang';
 import { useTagPicker, useTemplatePicker } from '../../../hooks/use-scan-pickers';
 import { useAllWorkerGroups } from '../../../hooks/use-workers';
@@ -177,6 +178,7 @@ function ScanForm({
           </option>
         ))}
       </SelectField>
+      {form.workerGroup ? null : <BuiltinWorkerHint />}
       <label className="flex items-start gap-2 text-sm">
         <input
           type="checkbox"
