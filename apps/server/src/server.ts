@@ -1,4 +1,5 @@
 import { startAlertLoop } from './alerts/alert-loop.js';
+import { alertOwnAddresses } from './alerts/delivery-scope.js';
 import { buildApp } from './app.js';
 import type { Config } from './config/env.js';
 import { openDatabase } from './db/database.js';
@@ -7,7 +8,6 @@ import { createMailer } from './mail/mailer.js';
 import { startOastServer } from './oast/oast-server.js';
 import { startReportLoop } from './reports/report-loop.js';
 import { startScheduler } from './scheduler/scheduler.js';
-import { ownAddresses } from './workers/builtin-scope.js';
 import { startBuiltinWorker } from './workers/start-builtin.js';
 
 /**
@@ -57,11 +57,9 @@ export async function startServer(config: Config) {
         config,
         log: app.log,
         mailer: createMailer(config.mail, app.log),
-        // Every address the server listens on (HOST=0.0.0.0: each interface) and its database,
-        // as ip:port; whole addresses are left out so a receiver on this machine stays possible.
-        ownAddresses: (await ownAddresses(config, address)).filter(
-          (a) => a.startsWith('[') || /^[\d.]+:\d+$/.test(a),
-        ),
+        // Every address the server listens on (HOST=0.0.0.0: each interface) and its database;
+        // the channel routes refuse the same ones when a channel is saved.
+        ownAddresses: await alertOwnAddresses(config, address),
       })
     : undefined;
   // Reports: build queued reports (and mail scheduled ones) in the background (issue 33).

@@ -8,9 +8,11 @@ import dns from 'node:dns/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertLoop } from '../src/alerts/alert-loop.js';
 import { loadConfig } from '../src/config/env.js';
+import { alertChannels } from '../src/db/schema.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { startServer } from '../src/server.js';
 import { deliveriesOf, settle, startTestAlertLoop } from './helpers/alerts.js';
@@ -160,46 +162,70 @@ describe('alert destinations: nothing reaches loopback', () => {
     expect(canary.hits()).toBe(0);
   });
 
-  it('a name resolving to loopback is saved but refused when sent: webhook, Jira and an SMTP server (no proxy parameter helps)', async () => {
+  it('a name resolving to loopback is refused when saved (webhook, Jira, an SMTP server), fa/en; nothing stored', async () => {
     const name = await loopbackName();
     expect(name, 'this machine has a name resolving to loopback (hosts file)').not.toBeNull();
     const p = canary.port;
-    const payloads = [
-      { name: 'w', kind: 'webhook', language: 'en', secrets: { url: `http://${name}:${p}/hook` } },
+    const cases = [
       {
-        name: 'j',
-        kind: 'jira',
-        language: 'en',
-        settings: { api_url: `http://${name}:${p}`, project_key: 'X', email: 'a@example.com' },
-        secrets: { token: 't' },
+        field: 'secrets.url',
+        payload: { name: 'w', kind: 'webhook', language: 'en', secrets: { url: `http://${name}:${p}/hook` } },
       },
       {
-        name: 'm',
-        kind: 'email',
-        language: 'en',
-        settings: { recipients: ['a@example.com'] },
-        secrets: { smtp_url: `smtp://${name}:${p}` },
+        field: 'settings.api_url',
+        payload: {
+          name: 'j',
+          kind: 'jira',
+          language: 'en',
+          settings: { api_url: `http://${name}:${p}`, project_key: 'X', email: 'a@example.com' },
+          secrets: { token: 't' },
+        },
       },
-      // nodemailer reads a proxy from the SMTP URL's query; the channel's own server is all it may name.
       {
-        name: 'mp',
-        kind: 'email',
-        language: 'en',
-        settings: { recipients: ['a@example.com'] },
-        secrets: { smtp_url: `smtp://mail.invalid:25/?proxy=http://127.0.0.1:${p}` },
+        field: 'secrets.smtp_url',
+        payload: {
+          name: 'm',
+          kind: 'email',
+          language: 'en',
+          settings: { recipients: ['a@example.com'] },
+          secrets: { smtp_url: `smtp://${name}:${p}` },
+        },
       },
     ];
-    for (const payload of payloads) {
-      const res = await addChannel(payload);
-      expect(res.statusCode, res.body).toBe(201);
-      const delivery = await testSend(server, res.json().data.id);
-      expect(delivery.status, `${payload.kind}: ${delivery.error}`).toBe('failed');
-      expect(canary.hits(), `${payload.name}: ${delivery.error}`).toBe(0);
-      if (payload.name !== 'mp')
-        expect(delivery.error).toMatch(
-          /^destination refused: .* resolves to .*outside the allowed scan scope/,
-        );
+    for (const { field, payload } of cases) {
+      const en = await addChannel(payload);
+      expect(en.statusCode, en.body).toBe(400);
+      expect(en.json().errors).toEqual({
+        [field]: ['This name points to an address in a network the server may not send to.'],
+      });
+      const fa = await addChannel(payload, 'fa');
+      expect(fa.statusCode, fa.body).toBe(400);
+      expect(fa.json().errors).toEqual({
+        [field]: ['این نام به نشانی‌ای در شبکه‌ای اشاره می‌کند که سرور اجازه ارسال به آن را ندارد.'],
+      });
     }
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/panel/alerts/channels/',
+      headers: owner.auth,
+    });
+    expect(list.json().data).toEqual([]);
+    expect(canary.hits()).toBe(0);
+  }, 60_000);
+
+  it('an SMTP URL naming a proxy is saved but its proxy is never used when sent', async () => {
+    // nodemailer reads a proxy from the SMTP URL's query; the channel's own server is all it may name.
+    const res = await addChannel({
+      name: 'mp',
+      kind: 'email',
+      language: 'en',
+      settings: { recipients: ['a@example.com'] },
+      secrets: { smtp_url: `smtp://mail.invalid:25/?proxy=http://127.0.0.1:${canary.port}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const delivery = await testSend(server, res.json().data.id);
+    expect(delivery.status, delivery.error ?? '').toBe('failed');
+    expect(canary.hits(), delivery.error ?? '').toBe(0);
   }, 60_000);
 });
 
@@ -249,33 +275,67 @@ describe('alert destinations: the server’s own address stays refused inside an
   }, 60_000);
 });
 
-describe('send test: not a way to mail strangers without end', () => {
-  it('an account may queue 5 test sends a minute; the 6th is 429 in fa/en and queues nothing', async () => {
-    const me = await registerUser(server);
-    // An email channel to 50 addresses nobody verified: each test send mails them all.
-    const recipients = Array.from({ length: 50 }, (_, i) => `stranger${i}@example.com`);
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/panel/alerts/channels/',
-      headers: me.auth,
-      payload: { name: 'Spam', kind: 'email', language: 'en', settings: { recipients } },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data.id as string;
-    const send = (lang: 'en' | 'fa') =>
-      server.app.inject({
+describe('send test: 5 a minute per channel, 30 a minute per account', () => {
+  /** Email channels (no URL to resolve): each test send mails their recipients. */
+  const emailChannels = async (auth: Record<string, string>, count: number) => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const created = await server.app.inject({
         method: 'POST',
-        url: `/api/v1/panel/alerts/channels/${id}/test/`,
-        headers: { ...me.auth, 'accept-language': lang },
+        url: '/api/v1/panel/alerts/channels/',
+        headers: auth,
+        payload: {
+          name: `c${i}`,
+          kind: 'email',
+          language: 'en',
+          settings: { recipients: ['a@example.com'] },
+        },
       });
-    for (let i = 0; i < 5; i++) expect((await send('en')).statusCode).toBe(202);
-    const en = await send('en');
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json().data.id);
+    }
+    return ids;
+  };
+  const send = (auth: Record<string, string>, id: string, lang: 'en' | 'fa' = 'en') =>
+    server.app.inject({
+      method: 'POST',
+      url: `/api/v1/panel/alerts/channels/${id}/test/`,
+      headers: { ...auth, 'accept-language': lang },
+    });
+
+  it('testing 8 channels in a row works; the 6th test of one channel in a minute is 429 (fa/en) and queues nothing', async () => {
+    const me = await registerUser(server);
+    const ids = await emailChannels(me.auth, 8);
+    for (const id of ids) expect((await send(me.auth, id)).statusCode).toBe(202);
+    const [first, second] = ids as [string, string];
+    for (let i = 0; i < 4; i++) expect((await send(me.auth, first)).statusCode).toBe(202);
+    const en = await send(me.auth, first);
     expect(en.statusCode).toBe(429);
     expect(en.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
-    const fa = await send('fa');
+    const fa = await send(me.auth, first, 'fa');
     expect(fa.statusCode).toBe(429);
     expect(fa.json().message).toMatch(/^تلاش‌ها بیش از حد مجاز است\. [\d۰-۹]+ ثانیه دیگر دوباره تلاش کنید\.$/);
-    expect(await deliveriesOf(server, id)).toHaveLength(5);
+    expect(await deliveriesOf(server, first)).toHaveLength(5);
+    // Another channel keeps its own count.
+    expect((await send(me.auth, second)).statusCode).toBe(202);
+    expect(await deliveriesOf(server, second)).toHaveLength(2);
+  });
+
+  it('an account may queue 30 test sends a minute over all its channels; the 31st is 429 (fa/en) and queues nothing', async () => {
+    const me = await registerUser(server);
+    const ids = await emailChannels(me.auth, 7);
+    for (let i = 0; i < 30; i++)
+      expect((await send(me.auth, ids[i % 7]!)).statusCode, `send ${i + 1}`).toBe(202);
+    const en = await send(me.auth, ids[6]!);
+    expect(en.statusCode).toBe(429);
+    expect(en.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    expect(Number(en.headers['retry-after'])).toBeGreaterThan(0);
+    const fa = await send(me.auth, ids[6]!, 'fa');
+    expect(fa.statusCode).toBe(429);
+    expect(fa.json().message).toMatch(/^تلاش‌ها بیش از حد مجاز است\. [\d۰-۹]+ ثانیه دیگر دوباره تلاش کنید\.$/);
+    let queued = 0;
+    for (const id of ids) queued += (await deliveriesOf(server, id)).length;
+    expect(queued).toBe(30);
   });
 });
 
@@ -306,16 +366,20 @@ describe('a server listening on every interface (HOST=0.0.0.0) with loopback ope
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('webhooks at the server’s own port and at its database (PostgreSQL run) are refused when sent', async () => {
+  it('a webhook at the server’s own port or its database (PostgreSQL run) is refused when saved or changed (fa/en); nothing stored', async () => {
     const port = new URL(started.address).port;
-    const call = async (method: string, path: string, auth?: object, body?: unknown) => {
+    const call = async (method: string, path: string, auth?: object, body?: unknown, lang = 'en') => {
       const answer = await fetch(`http://127.0.0.1:${port}/api/v1/${path}`, {
         method,
-        headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...auth,
+          'accept-language': lang,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       // biome-ignore lint/suspicious/noExplicitAny: API bodies of several shapes, checked below
-      return (await answer.json()) as { data: any };
+      return { status: answer.status, body: (await answer.json()) as { data: any; errors?: any } };
     };
     const reg = await call('POST', 'auth/register/', undefined, {
       username: 'ownhook',
@@ -323,26 +387,60 @@ describe('a server listening on every interface (HOST=0.0.0.0) with loopback ope
       password: 'secret-pass',
       confirm_password: 'secret-pass',
     });
-    const auth = { authorization: `Bearer ${reg.data.access}` };
+    const auth = { authorization: `Bearer ${reg.body.data.access}` };
+    const ownEn = "This is the Didban server's own address: alerts are never sent to it.";
+    const ownFa = 'این نشانی خود سرور دیدبان است: هشدار هرگز به آن فرستاده نمی‌شود.';
     // The database (127.0.0.1:5432 in the PostgreSQL run) is inside the opened loopback range too.
     const own = [`127.0.0.1:${port}`, ...(pgDb ? [new URL(pgDb.url).host] : [])];
     for (const endpoint of own) {
-      const channel = await call('POST', 'panel/alerts/channels/', auth, {
-        name: endpoint,
-        kind: 'webhook',
-        language: 'en',
-        secrets: { url: `http://${endpoint}/healthz` },
-      });
-      await call('POST', `panel/alerts/channels/${channel.data.id}/test/`, auth, {});
-      let delivery: { status: string; error: string | null } | undefined;
-      for (let i = 0; i < 200 && !['failed', 'delivered'].includes(delivery?.status ?? ''); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        delivery = (await call('GET', 'panel/alerts/deliveries/', auth)).data.results[0];
+      for (const [lang, text] of [
+        ['en', ownEn],
+        ['fa', ownFa],
+      ] as const) {
+        const created = await call(
+          'POST',
+          'panel/alerts/channels/',
+          auth,
+          { name: endpoint, kind: 'webhook', language: lang, secrets: { url: `http://${endpoint}/healthz` } },
+          lang,
+        );
+        expect(created.status, JSON.stringify(created.body)).toBe(400);
+        expect(created.body.errors).toEqual({ 'secrets.url': [text] });
       }
-      expect(delivery).toMatchObject({
-        status: 'failed',
-        error: `destination refused: ${endpoint} is this server's own address: outside the allowed scan scope`,
-      });
     }
+    expect((await call('GET', 'panel/alerts/channels/', auth)).body.data).toEqual([]);
+
+    // A receiver on another port of this machine (the range is open) may be saved, but not moved
+    // onto the server's own port afterwards.
+    const receiver = `http://127.0.0.1:${canary.port}/hook`;
+    const saved = await call('POST', 'panel/alerts/channels/', auth, {
+      name: 'receiver',
+      kind: 'webhook',
+      language: 'en',
+      secrets: { url: receiver },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const id = saved.body.data.id as string;
+    const storedRow = async () =>
+      (await started.db.select().from(alertChannels).where(eq(alertChannels.id, id)))[0]!;
+    const before = await storedRow();
+    const moved = await call('PATCH', `panel/alerts/channels/${id}/`, auth, {
+      secrets: { url: `http://${own[0]}/healthz` },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(400);
+    expect(moved.body.errors).toEqual({ 'secrets.url': [ownEn] });
+    const movedFa = await call(
+      'PATCH',
+      `panel/alerts/channels/${id}/`,
+      auth,
+      { secrets: { url: `http://[::ffff:127.0.0.1]:${port}/` } },
+      'fa',
+    );
+    expect(movedFa.status, JSON.stringify(movedFa.body)).toBe(400);
+    expect(movedFa.body.errors).toEqual({ 'secrets.url': [ownFa] });
+    // Still the receiver: the refused change stored nothing.
+    const after = await storedRow();
+    expect(after.secret_enc).toBe(before.secret_enc);
+    expect(after.updated_at).toEqual(before.updated_at);
   }, 60_000);
 });

@@ -16,20 +16,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps.js';
 import { alertChannels, alertDeliveries, alertRules } from '../db/schema.js';
 import { currentWorkspace } from '../http/access.js';
-import { notFound, RequestValidationError } from '../http/errors.js';
+import { HttpError, notFound, RequestValidationError } from '../http/errors.js';
 import { enqueueDelivery } from './delivery-queue.js';
-import { refusedDestination } from './delivery-scope.js';
+import { alertOwnAddresses, type DestinationRefusal, refusedDestination } from './delivery-scope.js';
 import { presentChannel, presentDelivery } from './present.js';
 import { fieldError } from './route-errors.js';
 import { deletedAnswer, idParams, manageRoute, readRoute } from './route-options.js';
 import { requireSecretsForNewDestination } from './secret-binding.js';
 import type { SecretBox } from './secret-box.js';
 
-const testSendsPerAccount = {
+/**
+ * "Send test" limits (docs/alerts.md): 5 a minute per channel, whoever sends them (a destination
+ * gets no more test messages than that), so testing every channel of a workspace in turn just
+ * works; and 30 a minute per account over all channels, so adding channels does not unlock sends
+ * without end.
+ */
+const testSendsPerChannel = {
   max: 5,
   timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  keyGenerator: (request: FastifyRequest) => `channel:${(request.params as { id?: string }).id ?? ''}`,
 };
+const testSendsPerAccount = {
+  max: 30,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `account:${request.user?.id ?? request.ip}`,
+};
+
+const REFUSAL_KEYS = {
+  internal: 'alerts.destination_refused',
+  own: 'alerts.destination_own',
+  resolves: 'alerts.destination_resolves_refused',
+} as const satisfies Record<DestinationRefusal, string>;
 
 export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsyncZod {
   const { db, config } = deps;
@@ -60,19 +77,47 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
   const present = async (row: typeof alertChannels.$inferSelect) =>
     presentChannel(row, box, (await lastDeliveries([row.id])).get(row.id) ?? null);
 
-  /** Destinations written as an internal address are refused when saved (names are checked at send). */
-  const checkDestinations = async (secrets: Record<string, unknown>, settings: Record<string, unknown>) => {
+  /**
+   * The server's own endpoints, as the alert loop gets them (server.ts): known once the app
+   * listens, so they are read from the listening socket on first use and kept.
+   */
+  let own: Promise<string[]> | undefined;
+  const ownOf = (request: FastifyRequest) => {
+    if (own) return own;
+    // A unix socket (a string) has no network address of its own.
+    const listening = request.server.addresses().find((a) => typeof a === 'object');
+    const found = alertOwnAddresses(
+      config,
+      listening
+        ? `http://${listening.family === 'IPv6' ? `[${listening.address}]` : listening.address}:${listening.port}`
+        : undefined,
+    );
+    if (listening) own = found;
+    return found;
+  };
+
+  /**
+   * Destinations the sends would refuse (internal, this server's own endpoint, a name resolving
+   * to either) are refused when saved, at their field, with the reason the send would give.
+   */
+  const checkDestinations = async (
+    request: FastifyRequest,
+    secrets: Record<string, unknown>,
+    settings: Record<string, unknown>,
+  ) => {
     for (const [field, value] of [
       ['secrets.url', secrets.url],
       ['settings.api_url', settings.api_url],
       ['secrets.smtp_url', secrets.smtp_url],
     ] as const) {
-      if (typeof value === 'string' && (await refusedDestination(config, value)))
-        throw fieldError(field, 'alerts.destination_refused');
+      if (typeof value !== 'string') continue;
+      const refusal = await refusedDestination(config, await ownOf(request), value);
+      if (refusal) throw fieldError(field, REFUSAL_KEYS[refusal]);
     }
   };
 
   return async (app) => {
+    const accountTestLimit = app.createRateLimit(testSendsPerAccount);
     app.get(
       '/panel/alerts/channels/',
       readRoute({
@@ -99,7 +144,7 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
       }),
       async (request, reply) => {
         const body = request.body;
-        await checkDestinations(body.secrets, body.settings);
+        await checkDestinations(request, body.secrets, body.settings);
         const secrets = Object.fromEntries(
           Object.entries(body.secrets).filter(([, v]) => typeof v === 'string' && v !== ''),
         );
@@ -161,7 +206,7 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
           stored,
           request.body.secrets,
         );
-        await checkDestinations(merged.data.secrets, merged.data.settings);
+        await checkDestinations(request, merged.data.secrets, merged.data.settings);
         const [updated] = await db
           .update(alertChannels)
           .set({
@@ -210,17 +255,22 @@ export function channelRoutes(deps: AppDeps, box: SecretBox): FastifyPluginAsync
       {
         ...manageRoute({
           summary:
-            'Queue a test message to a channel (5 a minute per account); its outcome shows in the delivery log',
+            'Queue a test message to a channel (5 a minute per channel, 30 a minute per account); its outcome shows in the delivery log',
           params: idParams,
           response: { 202: envelope(alertDeliverySchema) },
         }),
         // Each test is a message to whatever the channel names (an email channel: up to 50
         // addresses nobody verified, through the operator's SMTP), so it is limited like a
         // verification mail: a free account cannot make the server mail or post without end.
-        config: { access: 'workspace:admin' as const, rateLimit: testSendsPerAccount },
+        config: { access: 'workspace:admin' as const, rateLimit: testSendsPerChannel },
       },
       async (request, reply) => {
         const row = await channelOf(request);
+        const account = await accountTestLimit(request);
+        if (!account.isAllowed && account.isExceeded)
+          throw new HttpError(429, 'rate_limited', 'errors.rate_limited', {
+            seconds: account.ttlInSeconds,
+          }).withHeaders({ 'retry-after': String(account.ttlInSeconds) });
         const delivery = await db.transaction((tx) =>
           enqueueDelivery(
             tx,

@@ -4,9 +4,10 @@
  * The engine package is imported on first use: it is heavy and only its scope module is needed.
  */
 import type { LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { ScopePolicy } from '@didban/engine';
 import type { Config } from '../config/env.js';
+import { ownAddresses } from '../workers/builtin-scope.js';
 
 const policies = new Map<string, Promise<ScopePolicy>>();
 
@@ -59,17 +60,60 @@ export const pinnedLookup =
   (_host, options, callback) =>
     options.all ? callback(null, [pinned]) : callback(null, pinned.address, pinned.family);
 
-/** The address-literal or `localhost` destinations refused before any DNS (null: may go, or decided at connect). */
+/**
+ * The server's own endpoints the alert loop refuses, for a listening address
+ * (`http://0.0.0.0:8080`: every interface) and its database, as ip:port; whole addresses are
+ * left out so a receiver on this machine (another port) stays possible.
+ */
+export async function alertOwnAddresses(
+  config: Config,
+  listenAddress: string | undefined,
+): Promise<string[]> {
+  return (await ownAddresses(config, listenAddress)).filter(
+    (a) => a.startsWith('[') || /^[\d.]+:\d+$/.test(a),
+  );
+}
+
+/** Why a destination is refused, as the panel names it at its field. */
+export type DestinationRefusal = 'own' | 'internal' | 'resolves';
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443, 'smtp:': 587, 'smtps:': 465 };
+/** A name that does not answer this fast is left to the send, which checks it again anyway. */
+const SAVE_LOOKUP_MS = 2_000;
+
+/**
+ * Judge a destination URL when a channel is saved, with the very resolver and policy its sends use
+ * (own endpoints included), so a channel that could only ever fail with "destination refused" is
+ * not stored. A name that does not resolve (yet) is accepted: the send decides, as before.
+ */
 export async function refusedDestination(
   config: Pick<Config, 'alerts'>,
+  own: string[],
   target: string,
-): Promise<string | null> {
-  let host: string;
+): Promise<DestinationRefusal | null> {
+  let url: URL;
   try {
-    host = new URL(target).hostname.replace(/^\[|\]$/g, '');
+    url = new URL(target);
   } catch {
     return null;
   }
-  const refusal = (await deliveryScope(config)).checkTarget(host);
-  return refusal ? refusal.message : null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || DEFAULT_PORTS[url.protocol] || 0);
+  const policy = await deliveryScope(config, own);
+  // Addresses in any spelling (`2130706433` stays as written in an smtp: URL) and `localhost`.
+  const literal = policy.checkTarget(host);
+  if (literal) return literal.reason === 'own' ? 'own' : 'internal';
+  let timer: NodeJS.Timeout | undefined;
+  const verdict = await Promise.race([
+    scopeResolver(policy)(host, port).then(
+      () => null,
+      (error: NodeJS.ErrnoException) => (error.code === 'EDIDBANSCOPE' ? (error.message as string) : null),
+    ),
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), SAVE_LOOKUP_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (verdict === null) return null;
+  if (/is this server's own address/.test(verdict)) return 'own';
+  return isIP(host) ? 'internal' : 'resolves';
 }

@@ -7,5 +7,7 @@ export const fieldError = (
     | 'alerts.channel_unknown'
     | 'alerts.group_unknown'
     | 'alerts.destination_refused'
+    | 'alerts.destination_own'
+    | 'alerts.destination_resolves_refused'
     | 'alerts.secrets_reenter',
 ) => new HttpError(400, 'validation', 'errors.validation', {}, { [field]: [key] });

@@ -49,6 +49,14 @@ export const ALERT_MESSAGES = {
     en: 'This address is in a network the server may not send to.',
     fa: 'این نشانی در شبکه‌ای است که سرور اجازه ارسال به آن را ندارد.',
   },
+  'alerts.destination_own': {
+    en: "This is the Didban server's own address: alerts are never sent to it.",
+    fa: 'این نشانی خود سرور دیدبان است: هشدار هرگز به آن فرستاده نمی‌شود.',
+  },
+  'alerts.destination_resolves_refused': {
+    en: 'This name points to an address in a network the server may not send to.',
+    fa: 'این نام به نشانی‌ای در شبکه‌ای اشاره می‌کند که سرور اجازه ارسال به آن را ندارد.',
+  },
   'alerts.secrets_reenter': {
     en: 'The destination changed: enter this secret again (stored secrets are never sent to a new destination).',
     fa: 'مقصد تغییر کرد: این رمز را دوباره وارد کنید (رمزهای ذخیره‌شده هرگز به مقصد تازه فرستاده نمی‌شوند).',
