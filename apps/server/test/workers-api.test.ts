@@ -155,6 +155,56 @@ describe('workers', () => {
   });
 });
 
+describe('moving an existing worker (issue 34, item 15)', () => {
+  it('puts a worker into a group, moves it and takes it out; only admins and owners may', async () => {
+    const owner = await registerUser(server);
+    const member = await registerUser(server);
+    const admin = await registerUser(server);
+    const team = await createTeam(server, owner.user.id, 'Move', [
+      [member.user.id, 'user'],
+      [admin.user.id, 'admin'],
+    ]);
+    const as = (who: { auth: Headers }) => ({
+      ...who.auth,
+      'x-workspace-id': team.id,
+      'accept-language': 'en',
+    });
+    const lab = (await call('POST', 'panel/worker-groups/', as(owner), { name: 'Lab' })).json().data;
+    const edge = (await call('POST', 'panel/worker-groups/', as(owner), { name: 'Edge' })).json().data;
+    const { worker } = (await call('POST', 'panel/workers/', as(owner), { name: 'old' })).json().data;
+    expect(worker.group_id).toBeNull();
+    const inLab = (groupId: string) =>
+      call('GET', `panel/workers/?group_id=${groupId}`, as(member)).then((r) =>
+        r.json().data.results.map((w: { id: string }) => w.id),
+      );
+
+    const byMember = await call('PATCH', `panel/workers/${worker.id}/`, as(member), { group_id: lab.id });
+    expect(byMember.statusCode).toBe(403);
+    expect(await inLab(lab.id)).toEqual([]);
+
+    const moved = await call('PATCH', `panel/workers/${worker.id}/`, as(admin), { group_id: lab.id });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({ id: worker.id, name: 'old', group_id: lab.id });
+    expect(await inLab(lab.id)).toEqual([worker.id]);
+    expect((await call('GET', `panel/worker-groups/${lab.id}/`, as(member))).json().data.worker_count).toBe(
+      1,
+    );
+
+    await call('PATCH', `panel/workers/${worker.id}/`, as(owner), { group_id: edge.id });
+    expect(await inLab(lab.id)).toEqual([]);
+    expect(await inLab(edge.id)).toEqual([worker.id]);
+
+    const foreign = (await call('POST', 'panel/worker-groups/', member.auth, { name: 'Mine' })).json().data;
+    const refused = await call('PATCH', `panel/workers/${worker.id}/`, as(owner), { group_id: foreign.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ group_id: ['This worker group does not exist.'] });
+
+    const out = await call('PATCH', `panel/workers/${worker.id}/`, as(owner), { group_id: null });
+    expect(out.json().data.group_id).toBeNull();
+    expect(await inLab(edge.id)).toEqual([]);
+  });
+});
+
 describe('tenancy and roles', () => {
   it("answers 404 for another workspace's ids on every endpoint", async () => {
     const alice = await registerUser(server);

@@ -171,6 +171,16 @@ export function useRenameWorker(onDone: () => void) {
   );
 }
 
+/** Put an existing worker into a group, or take it out of one (`null`). */
+export function useMoveWorker() {
+  const { t } = useTranslation('workers');
+  return useMutationWithFeedback(
+    ({ id, groupId }: { id: string; groupId: string | null }) =>
+      api.workers.update(id, { group_id: groupId }),
+    { success: t('detail.moved'), failure: t('detail.moveFailed'), invalidate: [WORKER_KEYS.all] },
+  );
+}
+
 export function useRevokeWorker(onDone: () => void) {
   const { t } = useTranslation('workers');
   return useMutationWithFeedback((id: string) => api.workers.revoke(id), {

@@ -10,6 +10,7 @@ import { WorkerActions } from '../../components/workers/worker-actions';
 import { WorkerStatusBadge } from '../../components/workers/worker-status-badge';
 import { useAllWorkerGroups, useCanManageWorkers, useWorker } from '../../hooks/use-workers';
 import { PATHS } from '../../routes/paths';
+import { MoveToGroup } from './move-to-group';
 
 /** /workers/{workerId}: the worker's facts and its setup guide (spec §2). */
 export function WorkerPage() {
@@ -44,6 +45,7 @@ export function WorkerPage() {
               ) : null}
             </div>
             <WorkerFacts worker={worker.data} />
+            {canManage ? <MoveToGroup key={worker.data.group_id ?? ''} worker={worker.data} /> : null}
           </Card>
           <Card>
             <WorkerGates worker={worker.data} />

@@ -453,6 +453,10 @@ export const enPanel = {
       lastSeen: 'Last seen',
       never: 'Never',
       created: 'Created',
+      moveTo: 'Move to group',
+      move: 'Move',
+      moved: 'Worker moved. Its next tasks come from the new group’s asset groups and scans.',
+      moveFailed: 'Failed to move the worker.',
     },
     setup: {
       title: 'Setup guide',

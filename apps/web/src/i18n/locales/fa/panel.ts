@@ -451,6 +451,10 @@ export const faPanel: PanelTranslations = {
       lastSeen: 'آخرین تماس',
       never: 'هرگز',
       created: 'ساخته‌شده',
+      moveTo: 'انتقال به گروه',
+      move: 'انتقال',
+      moved: 'کارگزار منتقل شد. کارهای بعدی‌اش از گروه‌های دارایی و اسکن‌های گروه تازه می‌آید.',
+      moveFailed: 'انتقال کارگزار انجام نشد.',
     },
     setup: {
       title: 'راهنمای راه‌اندازی',
