@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   type Asset,
   assetExportFileName,
@@ -12,22 +10,16 @@ import {
 } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  expectedAssetKeys,
-  type Lab,
-  labProviders,
-  plantedPorts,
-  startLab,
-} from '../../../apps/server/test/helpers/lab';
+import { expectedAssetKeys, type Lab, plantedPorts, startLab } from '../../../apps/server/test/helpers/lab';
 import { assetsGroupsEn } from '../../../apps/web/src/i18n/locales/en/assets-groups';
 import { assetsGroupsFa } from '../../../apps/web/src/i18n/locales/fa/assets-groups';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 // The panel's own words (apps/web locales), so the spec reads exactly what a user reads.
 const WORDS = { en: assetsGroupsEn, fa: assetsGroupsFa } as const;
 const SAVE = { en: 'Save', fa: 'ذخیره' } as const;
@@ -49,34 +41,6 @@ afterAll(async () => {
 
 const apiOf = (session: Session) =>
   createApiClient({ baseUrl, getToken: () => session.access, getLanguage: () => 'en' });
-
-/** A real worker from this checkout, pointed at the lab's resolver and passive-source stand-ins. */
-function startLabWorker(apiKey: string): ChildProcess {
-  const manifest = lab.manifest();
-  const providers = labProviders(manifest).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
-  return spawn(
-    'node',
-    [
-      'apps/worker/bin/didban-worker.mjs',
-      '--server',
-      baseUrl,
-      '--key',
-      apiKey,
-      '--resolver',
-      lab.resolver,
-      '--provider',
-      providers.join(','),
-      '--task-interval',
-      '0.5',
-      '--httpx-timeout',
-      '4',
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-}
-const stopWorker = (child: ChildProcess) => {
-  if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-};
 
 const snackbar = (page: Page, text: string) =>
   page.getByTestId('snackbar-message').filter({ hasText: text }).first().waitFor();
@@ -128,7 +92,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
     // not know the lab's resolver).
     const labGroup = await apiOf(owner).workers.createGroup({ name: `Lab workers ${lang}` });
     const worker = await apiOf(owner).workers.create({ name: `lab-${lang}`, group_id: labGroup.id });
-    const child = startLabWorker(worker.api_key);
+    const child = startLabWorker(baseUrl, lab, worker.api_key);
     const { context, page, errors } = await openPage(browser, baseUrl, lang);
     // Two cores shared with a worker probing the lab: allow slow steps, not missing ones.
     page.setDefaultTimeout(30_000);
@@ -362,7 +326,7 @@ describe.each(['fa', 'en'] as const)('asset groups in %s', (lang) => {
       await screenshot(page, `asset-groups-failed-${lang}`).catch(() => {});
       throw error;
     } finally {
-      stopWorker(child);
+      stopLabWorker(child);
       await context.close();
     }
   }, 600_000);

@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createApiClient, type Session, type Vulnerability } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,6 +8,7 @@ import { assetsInventoryFa } from '../../../apps/web/src/i18n/locales/fa/assets-
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -20,7 +19,6 @@ import { openSignedIn } from '../support/session';
  * those endpoints and finds the shop's reflected XSS at /search.
  */
 const baseUrl = inject('baseUrl');
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const WORDS = {
   en: { assets: assetsInventoryEn, scans: scansEn },
   fa: { assets: assetsInventoryFa, scans: scansFa },
@@ -72,33 +70,6 @@ afterAll(async () => {
 const apiOf = (session: Session) =>
   createApiClient({ baseUrl, getToken: () => session.access, getLanguage: () => 'en' });
 
-/** A real worker from this checkout's bundle, resolving lab names through the lab's DNS server. */
-function startLabWorker(apiKey: string): ChildProcess {
-  return spawn(
-    'node',
-    [
-      'apps/worker/bin/didban-worker.mjs',
-      '--server',
-      baseUrl,
-      '--key',
-      apiKey,
-      '--resolver',
-      lab.resolver,
-      '--task-interval',
-      '0.5',
-      '--httpx-timeout',
-      '4',
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-}
-async function stopWorker(child: ChildProcess | null) {
-  if (!child?.pid || child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await gone;
-}
-
 async function runFindings(session: Session, scanId: string, historyId: string): Promise<Vulnerability[]> {
   const answer = await apiOf(session).scans.historyVulnerabilities(scanId, historyId, {
     page: 1,
@@ -132,7 +103,7 @@ describe.each(['fa', 'en'] as const)('endpoints and a DAST scan in %s', (lang) =
     await lab.control.addHost({ name: site, services: [{ port: 80, kind: 'dast-app' }] });
     const template = await api.templates.create({ yaml: REFLECTED_XSS(lang) });
 
-    const child = startLabWorker(worker.api_key);
+    const child = startLabWorker(baseUrl, lab, worker.api_key, [], { providers: false });
     try {
       const groupName = `Shop ${lang}`;
       const group = await api.assets.createGroup({
@@ -234,7 +205,7 @@ describe.each(['fa', 'en'] as const)('endpoints and a DAST scan in %s', (lang) =
         await phone.context.close();
       }
     } finally {
-      await stopWorker(child);
+      await stopLabWorker(child);
     }
   }, 420_000);
 });

@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { createApiClient, type Session } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AlertStandIns, startAlertStandIns } from '../../../apps/server/test/helpers/alert-stand-ins';
-import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
+import { type Lab, startLab } from '../../../apps/server/test/helpers/lab';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { foreignTextProblems } from '../support/fa-text';
 import { E2E_ALERT_RECEIVER_HOST, e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { layoutProblems } from '../support/layout-checks';
 import { newAccount, openTicket, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
@@ -18,7 +18,6 @@ import { openSignedIn } from '../support/session';
  * digit is shown outside an isolated (dir="ltr"/"auto") fragment such as a host name.
  */
 const baseUrl = inject('baseUrl');
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 let browser: Browser;
 let lab: Lab;
 let receiver: AlertStandIns;
@@ -28,18 +27,6 @@ const ids = { group: '', scan: '', worker: '', team: '', ticket: '' };
 const apiOf = (session: Session) =>
   createApiClient({ baseUrl, getToken: () => session.access, getLanguage: () => 'en' });
 
-function startLabWorker(apiKey: string): ChildProcess {
-  const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
-  return spawn(
-    'node',
-    [
-      'apps/worker/bin/didban-worker.mjs',
-      ...['--server', baseUrl, '--key', apiKey, '--resolver', lab.resolver],
-      ...['--provider', providers.join(','), '--task-interval', '0.5', '--httpx-timeout', '4'],
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-}
 let worker: ChildProcess | null = null;
 
 beforeAll(async () => {
@@ -52,7 +39,7 @@ beforeAll(async () => {
   const workers = await api.workers.createGroup({ name: 'Lab workers' });
   const created = await api.workers.create({ name: 'walk-worker', group_id: workers.id });
   ids.worker = created.worker.id;
-  worker = startLabWorker(created.api_key);
+  worker = startLabWorker(baseUrl, lab, created.api_key);
   const group = await api.assets.createGroup({
     name: 'Walk group with a rather long name to test wrapping',
     roots: [site],
@@ -113,7 +100,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (worker?.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGTERM');
+  await stopLabWorker(worker ?? null);
   await browser?.close();
   await lab?.stop();
   await receiver?.close();

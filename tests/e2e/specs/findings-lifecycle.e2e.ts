@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   ACCEPTANCE_DEFAULT_DAYS,
   createApiClient,
@@ -10,7 +9,7 @@ import {
 } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
+import { type Lab, startLab } from '../../../apps/server/test/helpers/lab';
 import { homeDashboardEn } from '../../../apps/web/src/i18n/locales/en/home-dashboard';
 import { scansEn } from '../../../apps/web/src/i18n/locales/en/scans';
 import { homeDashboardFa } from '../../../apps/web/src/i18n/locales/fa/home-dashboard';
@@ -18,6 +17,7 @@ import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { formatDate } from '../../../apps/web/src/lib/format-date';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { createTeam, newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
@@ -30,7 +30,6 @@ import { openSignedIn } from '../support/session';
  * count; in fa and en, at desktop size and at 375 px.
  */
 const baseUrl = inject('baseUrl');
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const WORDS = {
   en: { s: scansEn, home: homeDashboardEn },
   fa: { s: scansFa, home: homeDashboardFa },
@@ -50,7 +49,7 @@ beforeAll(async () => {
   lab = await startLab({ subnet: e2eLabSubnet() });
 });
 afterAll(async () => {
-  for (const child of workers) await stopWorker(child);
+  for (const child of workers) await stopLabWorker(child);
   await browser?.close();
   await lab?.stop();
 });
@@ -62,37 +61,6 @@ const clientOf = (session: Session, workspace: string | null) =>
     getLanguage: () => 'en',
     getWorkspace: () => workspace,
   });
-
-function startLabWorker(apiKey: string): ChildProcess {
-  const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
-  const child = spawn(
-    'node',
-    [
-      'apps/worker/bin/didban-worker.mjs',
-      '--server',
-      baseUrl,
-      '--key',
-      apiKey,
-      '--resolver',
-      lab.resolver,
-      '--provider',
-      providers.join(','),
-      '--task-interval',
-      '0.5',
-      '--httpx-timeout',
-      '4',
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-  workers.push(child);
-  return child;
-}
-async function stopWorker(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await gone;
-}
 
 const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
@@ -127,7 +95,7 @@ describe.each(['fa', 'en'] as const)('findings lifecycle in %s', (lang) => {
     const site = `life-${lang}.${lab.manifest().zone}`;
     await lab.weaknesses.plant(site, TARGET);
     await lab.weaknesses.plant(site, OTHER);
-    startLabWorker(worker.api_key);
+    workers.push(startLabWorker(baseUrl, lab, worker.api_key));
     const group = await api.assets.createGroup({
       name: `Life ${lang}`,
       roots: [site],

@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import {
   BREAKDOWN_SEVERITIES,
   bulkScanNameForGroups,
@@ -12,7 +11,7 @@ import {
 } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
+import { type Lab, startLab } from '../../../apps/server/test/helpers/lab';
 import { assetsGroupsEn } from '../../../apps/web/src/i18n/locales/en/assets-groups';
 import { homeEn } from '../../../apps/web/src/i18n/locales/en/home';
 import { homeDashboardEn } from '../../../apps/web/src/i18n/locales/en/home-dashboard';
@@ -25,13 +24,13 @@ import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { scansRunFa } from '../../../apps/web/src/i18n/locales/fa/scans-run';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
 /** Persian digits (the fa progress label) read as Latin ones, to compare counts. */
 const latin = (text: string | null) => (text ?? '').replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 // The panel's own words (apps/web locales), so the spec reads exactly what a user reads.
 const WORDS = {
   // The modal's, progress page's and home dashboard's strings ship with those components.
@@ -76,38 +75,6 @@ afterAll(async () => {
 
 const apiOf = (session: Session) =>
   createApiClient({ baseUrl, getToken: () => session.access, getLanguage: () => 'en' });
-
-/** A real worker from this checkout, resolving lab names through the lab's DNS server. */
-function startLabWorker(apiKey: string, country: string): ChildProcess {
-  const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
-  return spawn(
-    'node',
-    [
-      'apps/worker/bin/didban-worker.mjs',
-      '--server',
-      baseUrl,
-      '--key',
-      apiKey,
-      '--resolver',
-      lab.resolver,
-      '--provider',
-      providers.join(','),
-      '--country',
-      country,
-      '--task-interval',
-      '0.5',
-      '--httpx-timeout',
-      '4',
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-}
-async function stopWorker(child: ChildProcess | null) {
-  if (!child?.pid || child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await gone;
-}
 
 const snackbar = (page: Page, text: string) =>
   page.getByTestId('snackbar-message').filter({ hasText: text }).first().waitFor();
@@ -167,7 +134,10 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
     for (const id of PLANTED) severityOf.set(id, (await api.templates.get(`public:${id}`)).severity);
 
     // --- the group: the weak site on 80 and 443, discovered by a real worker ---
-    let child: ChildProcess | null = startLabWorker(worker.api_key, COUNTRY[lang]);
+    let child: ChildProcess | null = startLabWorker(baseUrl, lab, worker.api_key, [
+      '--country',
+      COUNTRY[lang],
+    ]);
     const groupName = `Weak ${lang}`;
     const group = await api.assets.createGroup({
       name: groupName,
@@ -183,7 +153,7 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
     const assets = (await api.assets.groupAssets(group.id, { page_size: 100 })).results;
     expect(assets.map((a) => `${a.host}:${a.port}`).sort()).toEqual([`${site}:443`, `${site}:80`]);
     // Stopped, so the run waits at [0/N] until the worker is back: the page has to count up.
-    await stopWorker(child);
+    await stopLabWorker(child);
     child = null;
 
     const { context, page, errors } = await openPage(browser, baseUrl, lang);
@@ -255,7 +225,7 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
           () => undefined,
         );
       }, 250);
-      child = startLabWorker(worker.api_key, COUNTRY[lang]);
+      child = startLabWorker(baseUrl, lab, worker.api_key, ['--country', COUNTRY[lang]]);
       let total = 0;
       try {
         await page.getByText(s.progress.complete).waitFor({ timeout: SCAN_MS });
@@ -354,7 +324,7 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       await screenshot(page, `scan-details-rescanned-${lang}`);
 
       // --- cancel a running scan (no worker, so it stays running) ---
-      await stopWorker(child);
+      await stopLabWorker(child);
       child = null;
       const again = await openBulkScan(page, lang, groupName);
       await pickExposureTag(page, lang);
@@ -404,7 +374,7 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       await screenshot(page, `home-${lang}`);
       expect(errors).toEqual([]);
     } finally {
-      await stopWorker(child);
+      await stopLabWorker(child);
       await context.close();
     }
   }, 600_000);

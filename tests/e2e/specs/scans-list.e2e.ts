@@ -1,18 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { createApiClient, type Session, translate, type Vulnerability } from '@didban/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Lab, labProviders, startLab } from '../../../apps/server/test/helpers/lab';
+import { type Lab, startLab } from '../../../apps/server/test/helpers/lab';
 import { scansEn } from '../../../apps/web/src/i18n/locales/en/scans';
 import { scansFa } from '../../../apps/web/src/i18n/locales/fa/scans';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 // The panel's own words, so the spec reads exactly what a user reads.
 const WORDS = { en: scansEn, fa: scansFa } as const;
 const SCAN_MS = 180_000;
@@ -37,36 +36,6 @@ afterAll(async () => {
 
 const apiOf = (session: Session) =>
   createApiClient({ baseUrl, getToken: () => session.access, getLanguage: () => 'en' });
-
-/** A real worker from this checkout, resolving lab names through the lab's DNS server. */
-function startLabWorker(apiKey: string): ChildProcess {
-  const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
-  return spawn(
-    'node',
-    [
-      'apps/worker/bin/didban-worker.mjs',
-      '--server',
-      baseUrl,
-      '--key',
-      apiKey,
-      '--resolver',
-      lab.resolver,
-      '--provider',
-      providers.join(','),
-      '--task-interval',
-      '0.5',
-      '--httpx-timeout',
-      '4',
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-}
-async function stopWorker(child: ChildProcess | null) {
-  if (!child?.pid || child.exitCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await gone;
-}
 
 const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
@@ -108,7 +77,7 @@ describe.each(['fa', 'en'] as const)('/scans and a scan’s details in %s', (lan
     // and scan tasks (the server's built-in worker cannot resolve lab names).
     const workers = await api.workers.createGroup({ name: `Lab workers ${lang}` });
     const worker = await api.workers.create({ name: `list-${lang}`, group_id: workers.id });
-    let child: ChildProcess | null = startLabWorker(worker.api_key);
+    let child: ChildProcess | null = startLabWorker(baseUrl, lab, worker.api_key);
     const { page, errors } = await openPage(browser, baseUrl, lang);
     try {
       // --- a lab group: the weak site on 80 and 443, discovered by the worker ---
@@ -312,7 +281,7 @@ describe.each(['fa', 'en'] as const)('/scans and a scan’s details in %s', (lan
       });
 
       // --- run now without a worker, so it stays in flight, then cancel it from the list ---
-      await stopWorker(child);
+      await stopLabWorker(child);
       child = null;
       await rowOf(page, `Now ${lang}`).getByTestId('scan-actions').click();
       await page.getByRole('menuitem', { name: s.list.actions.run }).click();
@@ -346,7 +315,7 @@ describe.each(['fa', 'en'] as const)('/scans and a scan’s details in %s', (lan
       await screenshot(page, `scans-list-failure-${lang}`).catch(() => undefined);
       throw error;
     } finally {
-      await stopWorker(child);
+      await stopLabWorker(child);
       child = null;
       await page.context().close();
     }

@@ -14,14 +14,16 @@ export function startLabWorker(
   lab: Lab,
   apiKey: string,
   extra: string[] = [],
+  { providers = true }: { providers?: boolean } = {},
 ): ChildProcess {
-  const providers = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
+  const sources = labProviders(lab.manifest()).map((p) => `${p.name}=${p.apiKey}@${p.baseUrl}`);
   const child = spawn(
     'node',
     [
       'apps/worker/bin/didban-worker.mjs',
       ...['--server', baseUrl, '--key', apiKey, '--resolver', lab.resolver],
-      ...['--provider', providers.join(','), '--task-interval', '0.5', '--httpx-timeout', '4'],
+      ...(providers ? ['--provider', sources.join(',')] : []),
+      ...['--task-interval', '0.5', '--httpx-timeout', '4'],
       ...extra,
     ],
     { cwd: REPO, detached: true, stdio: 'ignore' },
