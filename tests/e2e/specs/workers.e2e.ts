@@ -172,6 +172,11 @@ describe.each(['fa', 'en'] as const)('workers in %s', (lang) => {
         expect(unixRun).toContain(`${flag} \\`);
       }
 
+      // Lab or internal host names: the optional resolver flag beside the command (issue 34, item 15).
+      expect(await page.getByTestId('setup-resolver').locator('code').textContent()).toBe(
+        '--resolver 10.0.0.53:53',
+      );
+
       // The Linux command as shown, with the saved key pasted in, really starts a worker from this
       // checkout (dependencies are installed already): the panel then shows it online.
       const machine = startWorker(unixRun.replace('<API_KEY>', apiKey));
@@ -202,6 +207,18 @@ describe.each(['fa', 'en'] as const)('workers in %s', (lang) => {
       await dialog.getByRole('button', { name: w.save, exact: true }).click();
       await snackbarText(page, w.workerRenamed);
       await page.getByRole('heading', { name: `eu-west-${lang}`, level: 1 }).waitFor();
+
+      // Move to group (issue 34, item 15): the existing worker leaves its group and joins it again.
+      const moveTo = page.getByLabel(w.moveTo, { exact: true });
+      expect(await moveTo.inputValue()).not.toBe('');
+      await moveTo.selectOption({ label: w.noGroup });
+      await page.getByRole('button', { name: w.move, exact: true }).click();
+      await snackbarText(page, w.workerMoved);
+      await expect.poll(() => moveTo.inputValue()).toBe('');
+      await moveTo.selectOption({ label: groupName });
+      await page.getByRole('button', { name: w.move, exact: true }).click();
+      await expect.poll(() => moveTo.inputValue()).not.toBe('');
+      expect(await page.getByRole('button', { name: w.move, exact: true }).isDisabled()).toBe(true);
 
       // Revoke (confirmed): the key stops working. Then delete (confirmed): back to the list.
       await page.getByRole('button', { name: w.revoke, exact: true }).click();
