@@ -1,5 +1,5 @@
 import { feedbackSchema } from '@didban/core';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../hooks/use-form';
 import { useLang } from '../../hooks/use-lang';
@@ -15,9 +15,13 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const lang = useLang();
   const form = useForm(feedbackSchema, { title: '', description: '' });
   const send = useSendFeedback();
+  // Why the last send failed, kept under the fields until the next try (the toast goes away by
+  // itself), e.g. the network error with the server down. The fields stay as typed.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
     form.setErrors({});
+    setFailure(null);
     onClose();
   };
 
@@ -25,6 +29,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
     event.preventDefault();
     const body = form.validate();
     if (!body) return;
+    setFailure(null);
     send.mutate(body, {
       onSuccess: () => {
         snackbarStore.show(t('feedback.sent'), 'success');
@@ -33,7 +38,9 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       },
       onError: (error) => {
         form.setErrors(fieldErrorsOf(error) ?? {});
-        snackbarStore.show(errorText(error, lang, t('feedback.failed')), 'error');
+        const text = errorText(error, lang, t('feedback.failed'));
+        setFailure(text);
+        snackbarStore.show(text, 'error');
       },
     });
   };
@@ -64,6 +71,11 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         onChange={(e) => form.setField('description', e.target.value)}
         maxLength={5000}
       />
+      {failure ? (
+        <p role="alert" data-testid="feedback-error" className="text-sm text-red-400">
+          {failure}
+        </p>
+      ) : null}
     </FormDialog>
   );
 }
