@@ -45,7 +45,7 @@ export function WorkerPage() {
               ) : null}
             </div>
             <WorkerFacts worker={worker.data} />
-            {canManage ? <MoveToGroup key={worker.data.group_id ?? ''} worker={worker.data} /> : null}
+            {canManage ? <MoveToGroup worker={worker.data} /> : null}
           </Card>
           <Card>
             <WorkerGates worker={worker.data} />
