@@ -40,8 +40,10 @@ beforeAll(async () => {
         { name: 'securitytrails', baseUrl: manifest.providers.securitytrails },
       ],
       // Short limits keep the hostile services (a hanging one costs two timeouts) quick, yet long
-      // enough for the redirect loop's whole chain on a CI machine running other test files.
-      timeouts: { httpMs: 4000, connectMs: 1000, dnsMs: 1000 },
+      // enough for the redirect loop's whole chain on a CI machine running other test files; the
+      // lab's DNS server answers from this same busy process, so lookups and connects get 3 s (at
+      // 1 s, CI runs lost a planted host or port now and then).
+      timeouts: { httpMs: 4000, connectMs: 3000, dnsMs: 3000 },
     }),
   );
   elapsedMs = performance.now() - started;
