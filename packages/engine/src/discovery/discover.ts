@@ -24,7 +24,7 @@ import { createScope, type ScopeOptions } from './scope.js';
 import { type ScreenshotOptions, Screenshotter } from './screenshot/screenshotter.js';
 import { bruteForceCandidates } from './subdomains/brute-force.js';
 import { type PassiveProviderConfig, runProvider } from './subdomains/passive/run-providers.js';
-import { detectTechnologies } from './technologies/detect.js';
+import { detectTechnologies, loadTechnologyRules } from './technologies/detect.js';
 import type {
   DiscoveredAsset,
   DiscoveryEvent,
@@ -134,6 +134,8 @@ export async function* discover(options: DiscoverOptions): AsyncGenerator<Discov
   const timeouts = resolveTimeouts(options.timeouts);
   const concurrency = resolveConcurrency(options.concurrency);
   const autoDiscovery = options.autoDiscovery !== false;
+  // Before any request is in flight (see loadTechnologyRules).
+  if (options.technologies !== false) loadTechnologyRules();
   const inScope = createScope(options.scope);
   const validated = validateRoots(
     options.roots,

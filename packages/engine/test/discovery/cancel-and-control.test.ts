@@ -50,7 +50,7 @@ describe('lab control API', () => {
       autoDiscovery: false,
       resolvers: [lab.resolver],
       ports: '8081,9000',
-      timeouts: { httpMs: 1500 },
+      timeouts: { httpMs: 4000 },
     };
     const run = async () => {
       const out: DiscoveredAsset[] = [];

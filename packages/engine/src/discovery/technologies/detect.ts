@@ -37,6 +37,15 @@ function loadCore(): WappalyzerCore {
   return core;
 }
 
+/**
+ * Load the rules now. Their first load is synchronous and takes a second or more on a busy
+ * machine: done in the middle of a discovery, it held the event loop while requests were in
+ * flight, and their timers fired before their answers were read (reported as timeouts).
+ */
+export function loadTechnologyRules(): void {
+  loadCore();
+}
+
 function attr(tag: string, name: string): string | undefined {
   return new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
     .exec(tag)
