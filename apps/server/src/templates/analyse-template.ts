@@ -40,6 +40,10 @@ export function analyseTemplate(yaml: string): Analysis {
     if (invalid) return { ok: false, issues: [...invalid.errors] };
     rejected = loaded.rejected[0]?.reason ?? null;
   }
+  // The engine runs file templates now, but only on paths: from `didban templates run --file` or a
+  // self-hosted worker's own --file-root folders. A scan hands workers hosts, never paths.
+  if (!rejected && template.protocols.includes('file'))
+    rejected = 'file templates scan the local file system, not a target';
   return {
     ok: true,
     facts: {
