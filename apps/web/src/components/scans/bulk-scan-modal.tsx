@@ -4,12 +4,14 @@ import {
   bulkScanNameForGroups,
   validateBulkScanForm,
 } from '@didban/core';
+import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStartBulkScan } from '../../hooks/use-bulk-scan';
 import { useLang } from '../../hooks/use-lang';
 import { type PickerItem, useTagPicker, useTemplatePicker } from '../../hooks/use-scan-pickers';
+import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { formatNumber } from '../../lib/format-date';
 import { snackbarStore } from '../../lib/snackbar-store';
@@ -17,13 +19,19 @@ import { scanProgressPath } from '../../routes/paths';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
+import { BuiltinWorkerHint } from '../workers/builtin-worker-hint';
 import { InfinitePicker } from './infinite-picker';
 import { useScanRunStrings } from './run-strings';
 import { useSkippedWildcardsNotice } from './use-skipped-wildcards';
 
+/**
+ * What a bulk scan covers. The scan has no worker group of its own: each group's tasks go to that
+ * group's worker group, or to the built-in worker when it has none (`workerGroup`; an asset's is
+ * its group's, looked up by `group`).
+ */
 export type BulkScanTarget =
-  | { kind: 'groups'; groups: { id: string; name: string }[] }
-  | { kind: 'assets'; assets: { id: string; host: string }[] };
+  | { kind: 'groups'; groups: { id: string; name: string; workerGroup?: string | null }[] }
+  | { kind: 'assets'; assets: { id: string; host: string; group?: string }[] };
 
 export type BulkScanModalProps = {
   open: boolean;
@@ -63,6 +71,25 @@ const defaultName = (target: BulkScanTarget) =>
     ? bulkScanNameForGroups(target.groups.map((g) => g.name))
     : bulkScanNameForAssets(target.assets.map((a) => a.host));
 
+/**
+ * Whether some of the target runs with no worker group, so on the built-in worker (issue 34, item
+ * 15). Assets are looked up by their group (the group page's query key, so its cache is shared);
+ * false while unknown.
+ */
+function useSomeOnBuiltin(target: BulkScanTarget): boolean {
+  const groupIds =
+    target.kind === 'assets' ? [...new Set(target.assets.flatMap((a) => (a.group ? [a.group] : [])))] : [];
+  const groups = useQueries({
+    queries: groupIds.map((id) => ({
+      queryKey: ['assets', 'group', id],
+      queryFn: () => api.assets.getGroup(id),
+    })),
+  });
+  if (target.kind === 'groups') return target.groups.some((g) => !g.workerGroup);
+  if (target.assets.some((a) => !a.group)) return true;
+  return groups.some((q) => q.data && !q.data.worker_group);
+}
+
 function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, 'open'>) {
   const { t } = useTranslation('scans');
   const lang = useLang();
@@ -74,6 +101,7 @@ function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, '
   const [tags, setTags] = useState<PickerItem[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const someOnBuiltin = useSomeOnBuiltin(target);
 
   const errors = validateBulkScanForm({
     name,
@@ -136,6 +164,7 @@ function BulkScanForm({ target, onClose, onStarted }: Omit<BulkScanModalProps, '
         usePages={useTagPicker}
         testId="bulk-scan-tags"
       />
+      {someOnBuiltin ? <BuiltinWorkerHint /> : null}
       {showErrors && errors.templates ? (
         <p role="alert" className="text-xs text-red-400" data-field-error>
           {errors.templates[lang]}

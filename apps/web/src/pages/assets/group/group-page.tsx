@@ -55,7 +55,14 @@ export function GroupPage() {
         </h1>
         <GroupStatusBadge status={g.status} />
         <div className="ms-auto flex flex-wrap gap-2">
-          <Button onClick={() => setScanTarget({ kind: 'groups', groups: [{ id: g.id, name: g.name }] })}>
+          <Button
+            onClick={() =>
+              setScanTarget({
+                kind: 'groups',
+                groups: [{ id: g.id, name: g.name, workerGroup: g.worker_group }],
+              })
+            }
+          >
             {t('groups.action.scan')}
           </Button>
           {running ? (

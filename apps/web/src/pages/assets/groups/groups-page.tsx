@@ -75,7 +75,10 @@ export function GroupsPage() {
       return next;
     });
   const scanGroups = (list: AssetGroup[]) =>
-    setScanTarget({ kind: 'groups', groups: list.map((g) => ({ id: g.id, name: g.name })) });
+    setScanTarget({
+      kind: 'groups',
+      groups: list.map((g) => ({ id: g.id, name: g.name, workerGroup: g.worker_group })),
+    });
 
   const act = (action: GroupAction, group: AssetGroup) => {
     if (action === 'scan') scanGroups([group]);

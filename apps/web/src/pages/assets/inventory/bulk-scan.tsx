@@ -20,7 +20,7 @@ export function BulkScan({
     <BulkScanModal
       open={open}
       onClose={onClose}
-      target={{ kind: 'assets', assets: assets.map((a) => ({ id: a.id, host: a.host })) }}
+      target={{ kind: 'assets', assets: assets.map((a) => ({ id: a.id, host: a.host, group: a.group })) }}
       onStarted={onStarted}
     />
   );
