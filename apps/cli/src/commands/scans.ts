@@ -33,7 +33,7 @@ export function registerScans(program: Command, { t, action, examples }: Command
     .option('--all', 'every page')
     .option(
       '--json',
-      'machine-readable output: { results: [{ id, name, asset_group, asset_group_name, assets, template_ids, template_tags, status, latest_history, vulnerabilities, created_at }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',
+      'machine-readable output: { results: [{ id, name, asset_group, asset_group_name, asset_groups: [{ id, name }], assets, template_ids, template_tags, status, latest_history, vulnerabilities, created_at }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',
     )
     .addHelpText(
       'after',

@@ -46,12 +46,18 @@ export type ScanStartFlags = {
 
 const PAGE_SIZE = 25;
 
+/** A scan's groups: the server's `asset_groups`, or the one `asset_group` an older server sends. */
+const groupsOf = (s: Scan): { id: string; name: string }[] =>
+  s.asset_groups ?? (s.asset_group ? [{ id: s.asset_group, name: s.asset_group_name ?? s.asset_group }] : []);
+
 /** The stable `scans list --json` row. */
 const scanJson = (s: Scan) => ({
   id: s.id,
   name: s.name,
   asset_group: s.asset_group,
   asset_group_name: s.asset_group_name,
+  // Every group of a bulk scan over several, in the order chosen (`asset_group` is the first).
+  asset_groups: groupsOf(s),
   assets: s.assets,
   template_ids: s.template_ids,
   template_tags: s.template_tags,
@@ -72,7 +78,10 @@ const scanJson = (s: Scan) => ({
 });
 
 function scanRow(ctx: Context, s: Scan): (string | number)[] {
-  const target = s.asset_group_name ?? ctx.t('scans.n_assets', { count: s.assets.length });
+  const groups = groupsOf(s);
+  const target = groups.length
+    ? groups.map((g) => g.name).join(ctx.lang === 'fa' ? '، ' : ', ')
+    : ctx.t('scans.n_assets', { count: s.assets.length });
   const lastRun = s.latest_history ? (s.latest_history.started_at ?? s.latest_history.created_at) : null;
   return [
     s.id,
