@@ -1,7 +1,7 @@
 /**
  * The findings lifecycle endpoints (issue 32) in the permission matrix: members read, comment,
- * triage and retest; owners and admins change the SLA (and accept risk, tested in
- * findings-lifecycle.test.ts). Resources of team A asked for from team B answer 404.
+ * triage and retest; owners and admins change the SLA and the automatic retest (and accept risk,
+ * tested in findings-lifecycle.test.ts). Resources of team A asked for from team B answer 404.
  */
 import { and, eq } from 'drizzle-orm';
 import { assets, vulnerabilities } from '../src/db/schema.js';
@@ -80,6 +80,19 @@ export const FINDING_MATRIX: Record<string, MatrixEntry> = {
   'PATCH /api/v1/panel/findings/sla/': {
     expect: workspace(403, 200, 200),
     request: () => ({ url: `${API}/panel/findings/sla/`, payload: SLA }),
+    crossTenant: headerScoped,
+  },
+  'GET /api/v1/panel/findings/auto-retest/': {
+    expect: workspace(200, 200, 200),
+    request: () => ({ url: `${API}/panel/findings/auto-retest/` }),
+    crossTenant: headerScoped,
+  },
+  'PATCH /api/v1/panel/findings/auto-retest/': {
+    expect: workspace(403, 200, 200),
+    request: () => ({
+      url: `${API}/panel/findings/auto-retest/`,
+      payload: { frequency: 'weekly', severities: ['critical', 'high'] },
+    }),
     crossTenant: headerScoped,
   },
   'GET /api/v1/panel/findings/summary/': {

@@ -82,8 +82,11 @@ async function targetOf(tx: Tx, v: VulnRow) {
   return { target: assetTarget(a), workerGroupId: scan?.worker_group_id ?? a.group_worker };
 }
 
+/** Who asked: a member, or (`automatic`) the workspace's auto-retest schedule (auto-retest.ts). */
+export type RetestOrigin = { automatic?: boolean };
+
 /** Queue one retest; throws 400 when the finding's asset or template is gone. */
-export async function queueRetest(tx: Tx, v: VulnRow, actor: Actor) {
+export async function queueRetest(tx: Tx, v: VulnRow, actor: Actor, origin: RetestOrigin = {}) {
   const yaml = await templateYaml(tx, v);
   const target = await targetOf(tx, v);
   if (!yaml || !target) throw new HttpError(400, 'retest_unavailable', 'findings.retest_unavailable');
@@ -94,6 +97,7 @@ export async function queueRetest(tx: Tx, v: VulnRow, actor: Actor) {
       vulnerability_id: v.id,
       requested_by: actor?.id ?? null,
       requested_by_name: actor?.username ?? null,
+      automatic: origin.automatic ?? false,
     })
     .returning();
   const runTemplates = [{ id: v.template_id, yaml }];
@@ -119,7 +123,13 @@ export async function queueRetest(tx: Tx, v: VulnRow, actor: Actor) {
  * Queue a retest of each selected finding that can be retested (asset and template still there)
  * and has none waiting. Returns the retests queued.
  */
-export async function queueRetests(tx: Tx, workspaceId: string, selection: SQL, actor: Actor) {
+export async function queueRetests(
+  tx: Tx,
+  workspaceId: string,
+  selection: SQL,
+  actor: Actor,
+  origin: RetestOrigin = {},
+) {
   const rows = await tx
     .select()
     .from(vulnerabilities)
@@ -133,7 +143,7 @@ export async function queueRetests(tx: Tx, workspaceId: string, selection: SQL, 
   const queued = [];
   for (const v of rows) {
     try {
-      queued.push(await tx.transaction((inner) => queueRetest(inner, v, actor)));
+      queued.push(await tx.transaction((inner) => queueRetest(inner, v, actor, origin)));
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
     }
@@ -270,6 +280,8 @@ async function settle(
           : null,
       data: {
         retest_id: retest.id,
+        // Queued by the schedule: the history names it instead of a member.
+        ...(retest.automatic ? { automatic: true } : {}),
         verdict: outcome.verdict,
         reason: outcome.reason,
         error: outcome.error ?? null,

@@ -5,6 +5,8 @@
  * another workspace's finding answers 404.
  */
 import {
+  autoRetestInputSchema,
+  autoRetestSettingsSchema,
   BULK_TRIAGE_MAX,
   bulkTriageResultSchema,
   bulkTriageSchema,
@@ -28,6 +30,7 @@ import { UUID } from '../scans/scan-store.js';
 import { findVulnerability, vulnerabilityDetail } from '../scans/vulnerability-detail.js';
 import { vulnerabilityFilters, vulnerabilityListQuery } from '../scans/vulnerability-query.js';
 import { announceAssignment } from './assign-effects.js';
+import { readAutoRetest, saveAutoRetest } from './auto-retest.js';
 import { addComment, listComments } from './comments.js';
 import { findingHistory } from './history.js';
 import { memberByIdOrName } from './members.js';
@@ -228,6 +231,36 @@ export function findingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => ({
         data: await db.transaction((tx) => saveSla(tx, currentWorkspace(request).id, request.body)),
+      }),
+    );
+
+    app.get(
+      '/panel/findings/auto-retest/',
+      {
+        config: { access: 'workspace' },
+        schema: {
+          tags: ['vulnerabilities'],
+          summary:
+            'Automatic retest of open findings: off, daily or weekly, which severities, last and next run',
+          response: { 200: envelope(autoRetestSettingsSchema) },
+        },
+      },
+      async (request) => ({ data: await readAutoRetest(db, currentWorkspace(request).id) }),
+    );
+
+    app.patch(
+      '/panel/findings/auto-retest/',
+      {
+        config: { access: 'workspace:admin' },
+        schema: {
+          tags: ['vulnerabilities'],
+          summary: 'Change the automatic retest; turning it on makes the first run due at once',
+          body: autoRetestInputSchema,
+          response: { 200: envelope(autoRetestSettingsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await db.transaction((tx) => saveAutoRetest(tx, currentWorkspace(request).id, request.body)),
       }),
     );
 

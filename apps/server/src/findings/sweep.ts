@@ -10,6 +10,7 @@ import { recordAlertEvents } from '../alerts/record-events.js';
 import type { Db } from '../db/database.js';
 import { notifyUsers } from '../notifications/notify.js';
 import type { Tx } from '../queue/task-kinds.js';
+import { runAutoRetests } from './auto-retest.js';
 import { statusHistoryAppend } from './history.js';
 
 const BATCH = 500;
@@ -132,13 +133,18 @@ export async function sweepFindings(db: Db) {
   return { expired: await expireAcceptances(db), breached: await announceSlaBreaches(db) };
 }
 
-/** Every minute in the background; stop() waits for a sweep in progress. */
+/**
+ * Every minute in the background, then the workspaces' automatic retests that are due
+ * (auto-retest.ts); stop() waits for a sweep in progress.
+ */
 export function startFindingsSweep(db: Db, log: (msg: string, extra?: object) => void) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = sweepFindings(db)
       .catch((error: unknown) => log('the findings sweep failed', { err: error }))
+      .then(() => runAutoRetests(db))
+      .catch((error: unknown) => log('the automatic retests failed', { err: error }))
       .finally(() => {
         running = null;
       });

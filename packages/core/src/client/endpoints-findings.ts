@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { envelope } from '../contract/envelope.js';
 import {
+  type AutoRetestInput,
+  autoRetestSettingsSchema,
   type BulkTriageInput,
   bulkTriageResultSchema,
   findingCommentSchema,
@@ -42,6 +44,9 @@ export function findingEndpoints(http: Http) {
     sla: () => unwrap(http.get('panel/findings/sla/', envelope(slaSettingsSchema))),
     setSla: (body: SlaSettings) =>
       unwrap(http.patch('panel/findings/sla/', body, envelope(slaSettingsSchema))),
+    autoRetest: () => unwrap(http.get('panel/findings/auto-retest/', envelope(autoRetestSettingsSchema))),
+    setAutoRetest: (body: AutoRetestInput) =>
+      unwrap(http.patch('panel/findings/auto-retest/', body, envelope(autoRetestSettingsSchema))),
     summary: () => unwrap(http.get('panel/findings/summary/', envelope(findingSummarySchema))),
   };
 }

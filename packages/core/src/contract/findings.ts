@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findingDate, VULNERABILITY_STATUSES } from './scans.js';
+import { BREAKDOWN_SEVERITIES, findingDate, VULNERABILITY_STATUSES } from './scans.js';
 
 // ---------------------------------------------------------------------------------------------
 // The findings lifecycle (issue 32): history, comments, SLA settings, retests and bulk triage.
@@ -65,6 +65,38 @@ export const slaSettingsSchema = z.object({
 });
 export type SlaSettings = z.infer<typeof slaSettingsSchema>;
 export const SLA_DEFAULTS: SlaSettings = { critical: 7, high: 30, medium: 60, low: 180, info: null };
+
+/** How often a workspace retests its open findings by itself; off by default. */
+export const AUTO_RETEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type AutoRetestFrequency = (typeof AUTO_RETEST_FREQUENCIES)[number];
+/** Retests one automatic run queues at most (the oldest-retested findings of the highest severity first). */
+export const AUTO_RETEST_MAX_PER_RUN = 100;
+
+/** `PATCH panel/findings/auto-retest/` — owners and admins; the whole setting each time. */
+export const autoRetestInputSchema = z.object({
+  frequency: z.enum(AUTO_RETEST_FREQUENCIES, 'findings.auto_retest_frequency_invalid'),
+  severities: z
+    .array(
+      z.enum(BREAKDOWN_SEVERITIES, 'findings.auto_retest_severities_invalid'),
+      'findings.auto_retest_severities_invalid',
+    )
+    .min(1, 'findings.auto_retest_severities_invalid')
+    .max(BREAKDOWN_SEVERITIES.length, 'findings.auto_retest_severities_invalid'),
+});
+export type AutoRetestInput = z.infer<typeof autoRetestInputSchema>;
+
+/** `GET|PATCH panel/findings/auto-retest/` — the setting, its last and next run. */
+export const autoRetestSettingsSchema = z.object({
+  frequency: z.enum(AUTO_RETEST_FREQUENCIES),
+  severities: z.array(z.enum(BREAKDOWN_SEVERITIES)),
+  /** When the last automatic run happened, and how many retests it queued. */
+  last_run_at: z.string().nullable(),
+  last_queued: z.number().int().nullable(),
+  /** When the next run is due (null when off). */
+  next_run_at: z.string().nullable(),
+  max_per_run: z.number().int(),
+});
+export type AutoRetestSettings = z.infer<typeof autoRetestSettingsSchema>;
 
 /** A retest as the drawer and the CLI show it. */
 export const findingRetestSchema = z.object({

@@ -52,6 +52,14 @@ export const FINDING_MESSAGES = {
     en: 'A retest of this finding is already queued.',
     fa: 'آزمون دوبارهٔ این یافته از پیش در صف است.',
   },
+  'findings.auto_retest_frequency_invalid': {
+    en: 'Choose how often to retest: off, daily or weekly.',
+    fa: 'بسامد آزمون دوباره را انتخاب کنید: خاموش، روزانه یا هفتگی.',
+  },
+  'findings.auto_retest_severities_invalid': {
+    en: 'Choose at least one severity: critical, high, medium, low or info.',
+    fa: 'دست‌کم یک شدت انتخاب کنید: بحرانی، بالا، متوسط، پایین یا اطلاعاتی.',
+  },
   'retest.reason.target_unreachable': {
     en: 'The target did not answer the control request: {error}',
     fa: 'هدف به درخواست کنترلی پاسخ نداد: {error}',

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './accounts.js';
 import { vulnerabilities } from './scans.js';
 import { tasks } from './workers.js';
@@ -82,6 +83,8 @@ export const findingRetests = pgTable(
     task_id: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     requested_by: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     requested_by_name: text('requested_by_name'),
+    /** Queued by the workspace's auto-retest schedule (migration 0033), not by a member. */
+    automatic: boolean('automatic').notNull().default(false),
     status: text('status', { enum: ['queued', 'done'] })
       .notNull()
       .default('queued'),
@@ -95,4 +98,27 @@ export const findingRetests = pgTable(
     index('finding_retests_vuln_idx').on(t.vulnerability_id, t.created_at),
     index('finding_retests_ws_created_idx').on(t.workspace_id, t.created_at),
   ],
+);
+
+/**
+ * Automatic retests of open findings (issue 32, migration 0033): off / daily / weekly for the
+ * chosen severities; no row = off. `next_run_at` is when the loop runs it next (stored, so a
+ * restart keeps it); `last_queued` how many retests the last run queued.
+ */
+export const findingAutoRetestSettings = pgTable(
+  'finding_auto_retest_settings',
+  {
+    workspace_id: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: ['off', 'daily', 'weekly'] })
+      .notNull()
+      .default('off'),
+    severities: text('severities').array().notNull().default(['critical', 'high']),
+    next_run_at: timestamp('next_run_at', { withTimezone: true }),
+    last_run_at: timestamp('last_run_at', { withTimezone: true }),
+    last_queued: integer('last_queued'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('finding_auto_retest_due_idx').on(t.next_run_at).where(sql`${t.frequency} <> 'off'`)],
 );
