@@ -89,6 +89,31 @@ describe('the asset panel: last seen', () => {
   });
 });
 
+describe('the asset panel: content type and server', () => {
+  // Issue 34, item 12: the response's Content-Type and Server as fields of their own, not only
+  // among the raw headers.
+  it('shows each as its own labelled field, written left to right', () => {
+    const d = detail({ content_type: 'text/html; charset=utf-8', server: 'nginx/1.25.3' });
+    wrap(<OverviewTab asset={d} detail={d} loading={false} />);
+    const type = screen.getByTestId('overview-content-type');
+    expect(type.textContent).toBe('Content typetext/html; charset=utf-8');
+    expect(type.querySelector('dd span')?.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByTestId('overview-server').textContent).toBe('Servernginx/1.25.3');
+  });
+
+  it('in Persian; "—" when discovery recorded none, "…" while the detail loads', async () => {
+    await i18next.changeLanguage('fa');
+    const d = detail({ content_type: 'application/json', server: null });
+    const shown = wrap(<OverviewTab asset={d} detail={d} loading={false} />);
+    expect(screen.getByTestId('overview-content-type').textContent).toBe('نوع محتواapplication/json');
+    expect(screen.getByTestId('overview-server').textContent).toBe('سرور—');
+    shown.unmount();
+    wrap(<OverviewTab asset={asset()} detail={null} loading />);
+    expect(screen.getByTestId('overview-content-type').textContent).toBe('نوع محتوا…');
+    expect(screen.getByTestId('overview-server').textContent).toBe('سرور…');
+  });
+});
+
 describe('the asset panel: group and discovery run while they load', () => {
   // The discovery run is named by its date once the group's runs arrive; before that the panel
   // showed the run's raw id, a string of Latin digits in the middle of the Persian panel.

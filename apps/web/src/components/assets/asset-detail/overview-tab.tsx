@@ -8,8 +8,9 @@ import { HttpResponse } from './http-response';
 import { useAssetGroup } from './use-asset-detail';
 
 /**
- * Spec §2 Overview: port, group, enumeration history, CNAME, content length, scanned count,
- * created, updated, last seen, and the HTTP response block (the real one discovery recorded).
+ * Spec §2 Overview: port, group, enumeration history, CNAME, content length, content type, server,
+ * scanned count, created, updated, last seen, and the HTTP response block (the real one discovery
+ * recorded).
  */
 export function OverviewTab({
   asset,
@@ -40,6 +41,17 @@ export function OverviewTab({
   ) : (
     none
   );
+  // A header value discovery recorded (the response's Content-Type, Server), as written.
+  const headerValue = (key: string, value: string | null | undefined): ReactNode =>
+    value ? (
+      <span key={key} dir="ltr">
+        {value}
+      </span>
+    ) : loading && !detail ? (
+      '…'
+    ) : (
+      none
+    );
   const rows: [string, string, ReactNode][] = [
     [
       'port',
@@ -78,6 +90,8 @@ export function OverviewTab({
       t('assetDetail.fields.contentLength'),
       asset.content_length === null ? none : formatNumber(asset.content_length, lang),
     ],
+    ['content-type', t('assetDetail.fields.contentType'), headerValue('content-type', detail?.content_type)],
+    ['server', t('assetDetail.fields.server'), headerValue('server', detail?.server)],
     ['scanned-count', t('assetDetail.fields.scannedCount'), formatNumber(asset.scanned_count, lang)],
     ['created', t('assetDetail.fields.created'), formatDateTime(asset.created_at, lang)],
     ['updated', t('assetDetail.fields.updated'), formatDateTime(asset.updated_at, lang)],

@@ -148,6 +148,8 @@ export const assetsInventoryEn = {
       enumerationHistory: 'Enumeration history',
       cname: 'CNAME',
       contentLength: 'Content length',
+      contentType: 'Content type',
+      server: 'Server',
       scannedCount: 'Scanned count',
       created: 'Created',
       updated: 'Updated',

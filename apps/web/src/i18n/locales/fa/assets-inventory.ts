@@ -150,6 +150,8 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
       enumerationHistory: 'تاریخچهٔ کشف',
       cname: 'CNAME',
       contentLength: 'طول محتوا',
+      contentType: 'نوع محتوا',
+      server: 'سرور',
       scannedCount: 'تعداد اسکن',
       created: 'ایجاد',
       updated: 'به‌روزرسانی',
