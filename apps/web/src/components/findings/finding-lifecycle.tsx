@@ -354,7 +354,11 @@ function HistoryLine({
   lang: Lang;
 }) {
   const { t } = useTranslation('scans');
-  const who = entry.by ?? t('lifecycle.byServer');
+  // A retest the workspace's schedule queued names the schedule, not a member (issue 32).
+  const who =
+    entry.kind === 'retest' && entry.data.automatic === true
+      ? t('lifecycle.byAutoRetest')
+      : (entry.by ?? t('lifecycle.byServer'));
   const d = entry.data;
   const status = (s: unknown) =>
     isStatus(text(s)) ? t(`vuln.status.${text(s) as VulnerabilityStatus}`) : text(s);
