@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import type { PageLease } from '../../../browser/browser-pool.js';
 import { randomKsuid } from '../../compile-template.js';
 import { hasUnresolved, renderTemplate } from '../../dsl/render.js';
@@ -171,8 +171,6 @@ async function elementBy(state: PageState, action: HeadlessAction): Promise<Elem
 const lifecycle = {
   waitload: 'load',
   waitdom: 'domcontentloaded',
-  waitidle: 'networkidle',
-  waitfmp: 'load',
 } as const;
 
 /** Runs one action. Throws ActionError (or Playwright's error) when nuclei's action would fail. */
@@ -184,6 +182,7 @@ export async function runAction(state: PageState, action: HeadlessAction): Promi
       const raw = text(state, action, 'url');
       if (raw === '') throw new ActionError('navigate: invalid arguments provided');
       const url = mergeInputQuery(raw, state.inputQuery);
+      watchRequests(page);
       try {
         await page.goto(url, { waitUntil: 'commit' });
       } catch (error) {
@@ -251,10 +250,19 @@ export async function runAction(state: PageState, action: HeadlessAction): Promi
     case 'screenshot':
       await screenshot(state, action);
       break;
+    case 'waitidle': {
+      // Chromium's networkIdle (nuclei's event): no request open for 500 ms, counted once the
+      // document is loaded. Playwright's "networkidle" counts from the commit, so the time a page
+      // spends between its commit and its first fetch (parsing, running scripts, a load handler
+      // computing) already made it "idle" before the fetches its load handler starts.
+      const timeout = timeArg(text(state, action, 'timeout'), 5, 1000);
+      const end = performance.now() + timeout;
+      await page.waitForLoadState('load', { timeout }).catch(() => {});
+      await networkQuiet(state, page, 500, end - performance.now());
+      break;
+    }
     case 'waitload':
     case 'waitdom':
-    case 'waitidle':
-    case 'waitfmp':
       await page
         .waitForLoadState(lifecycle[action.action], {
           timeout: timeArg(text(state, action, 'timeout'), 5, 1000),
@@ -262,17 +270,33 @@ export async function runAction(state: PageState, action: HeadlessAction): Promi
         .catch(() => {});
       break;
     case 'waitfcp':
+    case 'waitfmp': {
+      // Chromium no longer reports a first meaningful paint: its lifecycle events stop at
+      // firstMeaningfulPaintCandidate, sent with the first contentful paint (Chromium 156), so
+      // nuclei's waitfmp (rod's WaitNavigation for firstMeaningfulPaint) always runs out its timeout.
+      // Ours waits for what it meant, the page loaded and its content painted: the load event, then
+      // the first contentful paint, both within the one timeout.
+      const timeout = timeArg(text(state, action, 'timeout'), 5, 1000);
+      const end = performance.now() + timeout;
+      if (action.action === 'waitfmp') await page.waitForLoadState('load', { timeout }).catch(() => {});
       await page
         .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
-          timeout: timeArg(text(state, action, 'timeout'), 5, 1000),
+          // Playwright reads 0 as "no timeout".
+          timeout: Math.max(1, end - performance.now()),
         })
         .catch(() => {});
       break;
+    }
     case 'waitstable': {
       const timeout = timeArg(text(state, action, 'timeout'), 5, 1000);
       const duration = goDuration(text(state, action, 'duration')) ?? 1000;
+      const end = performance.now() + timeout;
+      // rod's WaitStable: the load event, no request open for `duration` (its WaitRequestIdle,
+      // images, media and fonts aside: a page that keeps fetching is not stable) and a DOM unchanged
+      // for `duration`. One after the other, so a change the last answer makes is waited out too.
       await page.waitForLoadState('load', { timeout }).catch(() => {});
-      await page.evaluate(waitStable, { duration, timeout });
+      await networkQuiet(state, page, duration, end - performance.now(), NOT_WAITED_FOR);
+      await page.evaluate(waitStable, { duration, timeout: Math.max(0, end - performance.now()) });
       break;
     }
     case 'waitvisible': {
@@ -487,6 +511,45 @@ function selectOption(el: Node, arg: { value: string; selected: boolean; by: str
   }
   return picked;
 }
+
+/** The page's open requests, from its first navigate on (for `waitidle` and `waitstable`). */
+const openRequests = new WeakMap<Page, Set<Request>>();
+
+function watchRequests(page: Page): void {
+  if (openRequests.has(page)) return;
+  const open = new Set<Request>();
+  openRequests.set(page, open);
+  page.on('request', (r) => {
+    // Chromium does not count event streams (nor does Playwright).
+    if (r.resourceType() !== 'eventsource') open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Resolves once no request of the page (of a type not in `skip`) has been open for `quietMs`, or
+ * after `timeoutMs`; never fails.
+ */
+async function networkQuiet(
+  state: PageState,
+  page: Page,
+  quietMs: number,
+  timeoutMs: number,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const open = openRequests.get(page) ?? new Set();
+  const end = performance.now() + timeoutMs;
+  let quietSince = performance.now();
+  while (performance.now() < end && !state.signal.aborted) {
+    if ([...open].some((r) => !skip.has(r.resourceType()))) quietSince = performance.now();
+    else if (performance.now() - quietSince >= quietMs) return;
+    await sleep(Math.min(50, end - performance.now()), state.signal);
+  }
+}
+
+// rod's WaitRequestIdle leaves these out.
+const NOT_WAITED_FOR = new Set(['websocket', 'eventsource', 'media', 'image', 'font']);
 
 async function waitStable(arg: { duration: number; timeout: number }): Promise<void> {
   const end = Date.now() + arg.timeout;
