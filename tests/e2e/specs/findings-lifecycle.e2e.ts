@@ -333,6 +333,21 @@ describe.each(['fa', 'en'] as const)('findings lifecycle in %s', (lang) => {
       expect(await overdueCount.textContent()).toBe(`${home.sla.overdue}${num(2, lang)}`);
       await screenshot(page, `findings-home-${lang}`);
 
+      // --- the count opens the Findings page with exactly those two findings, of the whole workspace ---
+      await overdueCount.click();
+      await page.waitForURL('**/findings?overdue=1');
+      await page.getByRole('heading', { name: s.findingsPage.title, level: 1 }).waitFor();
+      expect(await page.getByTestId('vuln-overdue-filter').isChecked()).toBe(true);
+      await expect.poll(() => page.getByTestId('vuln-row').count()).toBe(2);
+      expect(
+        (
+          await page
+            .getByTestId('vuln-row')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-vuln-id')))
+        ).sort(),
+      ).toEqual([target.id, other.id].sort());
+      await screenshot(page, `findings-page-${lang}`);
+
       // --- 375 px: the drawer and the list fit the phone's width ---
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto(drawerUrl);

@@ -1,4 +1,8 @@
-/** The home page's SLA counts (issue 32): open findings overdue, due within 7 days, and the caller's. */
+/**
+ * The home page's SLA counts (issue 32): open findings overdue, due within 7 days (the overdue
+ * included, as the lists' "due within N days" filter counts them, so a count and the Findings page
+ * it opens agree), and the caller's.
+ */
 import type { FindingSummary } from '@didban/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../queue/task-kinds.js';
@@ -11,7 +15,7 @@ export async function findingSummary(db: Tx, workspaceId: string, userId: string
         and status in ('open', 'in_progress') and due_at is not null and due_at < now()) as overdue,
       (select count(*)::int from vulnerabilities where workspace_id = ${workspaceId}::uuid
         and status in ('open', 'in_progress') and due_at is not null
-        and due_at >= now() and due_at < now() + interval '7 days') as due_7d,
+        and due_at < now() + interval '7 days') as due_7d,
       (select count(*)::int from vulnerabilities where workspace_id = ${workspaceId}::uuid
         and assignee_id = ${userId}::uuid and status in ('open', 'in_progress')) as assigned_to_me`);
   const row = (result as unknown as { rows: FindingSummary[] }).rows[0]!;

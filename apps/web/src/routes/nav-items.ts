@@ -4,6 +4,7 @@ import { PATHS } from './paths';
 export const NAV_ITEMS = [
   { path: PATHS.home, label: 'nav.home', end: true },
   { path: PATHS.scans, label: 'nav.scans', end: false },
+  { path: PATHS.findings, label: 'nav.findings', end: false },
   { path: PATHS.assets, label: 'nav.assets', end: false },
   { path: PATHS.templates, label: 'nav.templates', end: false },
   { path: PATHS.workers, label: 'nav.workers', end: false },

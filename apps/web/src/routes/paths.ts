@@ -12,6 +12,8 @@ export const PATHS = {
   /** The generic error callback page (spec §2 Settings, callback pages); billing reuses it. */
   callbackError: '/auth/error',
   scans: '/scans',
+  /** Every finding of the workspace across its scans (issue 32); the home's SLA counts link here. */
+  findings: '/findings',
   assets: '/assets',
   assetGroups: '/assets/groups',
   assetInventory: '/assets/inventory',

@@ -190,6 +190,12 @@ export const routes: RouteObject[] = [
                   import('../pages/workers/workers-page').then((m) => ({ Component: m.WorkersPage })),
               },
               {
+                // Every finding of the workspace (issue 32).
+                path: PATHS.findings,
+                lazy: () =>
+                  import('../pages/findings/findings-page').then((m) => ({ Component: m.FindingsPage })),
+              },
+              {
                 // Reports of the workspace (issue 33).
                 path: PATHS.reports,
                 lazy: () =>

@@ -55,6 +55,7 @@ export const en = {
     nav: {
       home: 'Home',
       scans: 'Scans',
+      findings: 'Findings',
       assets: 'Assets',
       templates: 'Templates',
       workers: 'Workers',

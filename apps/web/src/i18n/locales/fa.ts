@@ -54,6 +54,7 @@ export const fa: FirstTranslations = {
     nav: {
       home: 'خانه',
       scans: 'اسکن‌ها',
+      findings: 'یافته‌ها',
       assets: 'دارایی‌ها',
       templates: 'قالب‌ها',
       workers: 'کارگزارها',

@@ -12,13 +12,27 @@ export function SlaCounts() {
   const summary = useFindingSummary();
   const data = summary.data;
   const items = [
-    { key: 'overdue', label: t('sla.overdue'), value: data?.overdue, tone: 'text-red-300' },
-    { key: 'due-7d', label: t('sla.due7d'), value: data?.due_7d, tone: 'text-amber-300' },
+    // Each opens the Findings page with the filter that counts exactly these findings.
+    {
+      key: 'overdue',
+      label: t('sla.overdue'),
+      value: data?.overdue,
+      tone: 'text-red-300',
+      to: `${PATHS.findings}?overdue=1`,
+    },
+    {
+      key: 'due-7d',
+      label: t('sla.due7d'),
+      value: data?.due_7d,
+      tone: 'text-amber-300',
+      to: `${PATHS.findings}?due_within=7`,
+    },
     {
       key: 'assigned-to-me',
       label: t('sla.assignedToMe'),
       value: data?.assigned_to_me,
       tone: 'text-sky-300',
+      to: `${PATHS.findings}?assignee=me&status=unresolved`,
     },
   ];
   if (summary.isError && !data) return null;
@@ -27,7 +41,7 @@ export function SlaCounts() {
       {items.map((item) => (
         <li key={item.key}>
           <Link
-            to={PATHS.scans}
+            to={item.to}
             data-testid={`home-sla-${item.key}`}
             className="block h-full rounded-2xl border border-zinc-800 bg-zinc-900/60 p-4 transition hover:border-brand-500/60"
           >

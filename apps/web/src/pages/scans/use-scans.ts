@@ -20,6 +20,9 @@ export const SCAN_KEYS = {
   histories: (scanId: string, page: number) => ['scans', 'histories', scanId, page] as const,
   vulnerabilities: (scanId: string, historyId: string, query: VulnerabilityListQuery) =>
     ['scans', 'vulnerabilities', scanId, historyId, query] as const,
+  /** The workspace's findings (the Findings page): under the same prefix, so triage refreshes it. */
+  workspaceVulnerabilities: (query: VulnerabilityListQuery) =>
+    ['scans', 'vulnerabilities', 'workspace', query] as const,
   vulnerability: (vulnId: string) => ['scans', 'vulnerability', vulnId] as const,
   affected: (vulnId: string) => ['scans', 'affected', vulnId] as const,
 };
@@ -97,6 +100,16 @@ export function useHistoryVulnerabilities(
     enabled: !!historyId,
     placeholderData: keepPreviousData,
     refetchInterval: whileRunning(live),
+  });
+}
+
+/** The workspace's findings across every scan (the Findings page), filtered. */
+export function useWorkspaceVulnerabilities(query: VulnerabilityListQuery, enabled = true) {
+  return useQuery({
+    queryKey: SCAN_KEYS.workspaceVulnerabilities(query),
+    queryFn: () => api.scans.vulnerabilities(query),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,5 @@
 import { findingsEn } from './findings';
+import { findingsPageEn } from './findings-page';
 /**
  * English strings of /scans and /scans/{scanId} (spread into the scans namespace);
  * fa/scans-list.ts has exactly the same keys.
@@ -266,4 +267,5 @@ export const scansListEn = {
     },
   },
   lifecycle: findingsEn,
+  findingsPage: findingsPageEn,
 } as const;

@@ -1,6 +1,7 @@
 import type { Translations } from '../en';
 import type { scansListEn } from '../en/scans-list';
 import { findingsFa } from './findings';
+import { findingsPageFa } from './findings-page';
 
 /** Persian strings of /scans and /scans/{scanId} (scans namespace). */
 export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> = {
@@ -266,4 +267,5 @@ export const scansListFa: Pick<Translations['scans'], keyof typeof scansListEn> 
     },
   },
   lifecycle: findingsFa,
+  findingsPage: findingsPageFa,
 };

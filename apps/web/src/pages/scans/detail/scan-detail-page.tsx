@@ -110,9 +110,12 @@ export function ScanDetailPage() {
       {historyId ? (
         <VulnerabilityList
           key={historyId}
-          scanId={data.id}
-          historyId={historyId}
-          live={canCancel(data) && data.latest_history?.id === historyId}
+          source={{
+            kind: 'run',
+            scanId: data.id,
+            historyId,
+            live: canCancel(data) && data.latest_history?.id === historyId,
+          }}
           onOpen={(id) => setParam({ vuln: id })}
         />
       ) : null}
