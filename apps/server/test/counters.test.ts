@@ -33,6 +33,14 @@ async function expectCountersExact(workspaceId: string) {
   const exact = await rows(sql`select severity_rank, status, count(*) as n from vulnerabilities
     where workspace_id = ${workspaceId} group by 1, 2 order by 1, 2`);
   expect(counted).toEqual(exact);
+  // Open findings by UTC due day (migration 0034).
+  const dueCounted = await rows(sql`select severity_rank, status, due_day::text as day, sum(n) as n
+    from open_due_counters where workspace_id = ${workspaceId} group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`);
+  const dueExact =
+    await rows(sql`select severity_rank, status, ((due_at at time zone 'UTC')::date)::text as day,
+    count(*) as n from vulnerabilities where workspace_id = ${workspaceId} and status in ('open', 'in_progress')
+    and due_at is not null group by 1, 2, 3 order by 1, 2, 3`);
+  expect(dueCounted).toEqual(dueExact);
   const runsCounted =
     await rows(sql`select c.history_id, kind, severity_rank, sum(n) as n from scan_history_counters c
     join scan_histories h on h.id = c.history_id where h.workspace_id = ${workspaceId}

@@ -184,3 +184,46 @@ export async function assetValueCount(
     );
   return row?.n ?? 0;
 }
+
+/**
+ * Open or in-progress findings of a workspace due before now + `days` (0: overdue), optionally of
+ * these severity ranks and statuses: the trigger-kept counters of the UTC days before the
+ * boundary's day (migration 0034) plus the findings of the boundary's own day, read from
+ * vulnerabilities_open_due_idx. The same findings the list's `overdue` / `due_within` filters select.
+ */
+export async function openDueCount(
+  db: Tx,
+  workspaceId: string,
+  o: { days: number; ranks?: number[] | undefined; statuses?: readonly string[] | undefined },
+): Promise<number> {
+  const statuses = (o.statuses ?? ['open', 'in_progress']).filter((s) => s === 'open' || s === 'in_progress');
+  if (statuses.length === 0) return 0;
+  const statusList = sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const rankCounters = o.ranks
+    ? sql`and c.severity_rank in (${sql.join(
+        o.ranks.map((r) => sql`${r}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const rankRows = o.ranks
+    ? sql`and v.severity_rank in (${sql.join(
+        o.ranks.map((r) => sql`${r}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    with b as (select now() + make_interval(days => ${o.days}::int) as at)
+    select (
+      coalesce((select sum(c.n) from open_due_counters c, b
+        where c.workspace_id = ${workspaceId}::uuid and c.due_day < (b.at at time zone 'UTC')::date
+          and c.status in (${statusList}) ${rankCounters}), 0)
+      + (select count(*) from vulnerabilities v, b
+        where v.workspace_id = ${workspaceId}::uuid and v.status in ('open', 'in_progress') and v.due_at is not null
+          and v.status in (${statusList}) ${rankRows}
+          and v.due_at >= (date_trunc('day', b.at at time zone 'UTC') at time zone 'UTC') and v.due_at < b.at)
+    )::int as n`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

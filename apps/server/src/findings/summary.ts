@@ -5,23 +5,21 @@
  */
 import type { FindingSummary } from '@didban/core';
 import { sql } from 'drizzle-orm';
+import { openDueCount } from '../counters/counters.js';
 import type { Tx } from '../queue/task-kinds.js';
 
 export async function findingSummary(db: Tx, workspaceId: string, userId: string): Promise<FindingSummary> {
-  // Each count reads a partial index of open findings (migration 0025), not the whole table.
-  const result = await db.execute(sql`
-    select
-      (select count(*)::int from vulnerabilities where workspace_id = ${workspaceId}::uuid
-        and status in ('open', 'in_progress') and due_at is not null and due_at < now()) as overdue,
-      (select count(*)::int from vulnerabilities where workspace_id = ${workspaceId}::uuid
-        and status in ('open', 'in_progress') and due_at is not null
-        and due_at < now() + interval '7 days') as due_7d,
-      (select count(*)::int from vulnerabilities where workspace_id = ${workspaceId}::uuid
-        and assignee_id = ${userId}::uuid and status in ('open', 'in_progress')) as assigned_to_me`);
-  const row = (result as unknown as { rows: FindingSummary[] }).rows[0]!;
+  // Overdue and due within 7 days from the due-day counters (migration 0034); the caller's own from
+  // the assignee index.
+  const [overdue, due7d, mine] = await Promise.all([
+    openDueCount(db, workspaceId, { days: 0 }),
+    openDueCount(db, workspaceId, { days: 7 }),
+    db.execute(sql`select count(*)::int as n from vulnerabilities where workspace_id = ${workspaceId}::uuid
+        and assignee_id = ${userId}::uuid and status in ('open', 'in_progress')`),
+  ]);
   return {
-    overdue: Number(row.overdue),
-    due_7d: Number(row.due_7d),
-    assigned_to_me: Number(row.assigned_to_me),
+    overdue,
+    due_7d: due7d,
+    assigned_to_me: Number((mine as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0),
   };
 }
