@@ -173,7 +173,9 @@ describe('pnpm demo', () => {
         await page.getByRole('button', { name: w.groups.groups.action.scan, exact: true }).click();
         const form = page.getByTestId('bulk-scan-form');
         // Spec §5's prefill: 'bulk scan for' and the group's name, nothing after it.
-        expect(await form.getByLabel(w.scans.bulk.name, { exact: true }).inputValue()).toBe(`bulk scan for Shop ${lang}`);
+        expect(await form.getByLabel(w.scans.bulk.name, { exact: true }).inputValue()).toBe(
+          `bulk scan for Shop ${lang}`,
+        );
         const tags = form.getByTestId('bulk-scan-tags');
         await tags.getByPlaceholder(w.scans.bulk.tagSearch).fill('exposure');
         await tags.getByRole('checkbox', { name: 'exposure', exact: true }).check();
