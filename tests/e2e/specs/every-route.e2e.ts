@@ -110,6 +110,7 @@ const routes = () => [
   '/',
   '/scans',
   `/scans/${ids.scan}`,
+  '/findings',
   '/assets/groups',
   '/assets/inventory',
   '/assets/technologies',
