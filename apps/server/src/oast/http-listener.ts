@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { findUniqueId, reflection } from './correlation.js';
 import { SessionError, type SessionStore } from './session-store.js';
@@ -24,8 +25,25 @@ const BANNER = (domain: string) =>
  * other request whose Host holds a registered unique id is an interaction.
  */
 export function createHttpListener(store: SessionStore, options: HttpListenerOptions): Server {
+  return createServer(httpHandler(store, options));
+}
+
+/**
+ * The same routes over TLS, with the operator's certificate for the domain and its subdomains
+ * (`*.<domain>`): targets that only call https:// (most blind SSRF in modern stacks) reach it too.
+ * interactsh records these as `http` interactions as well, and so does this listener.
+ */
+export function createHttpsListener(
+  store: SessionStore,
+  options: HttpListenerOptions,
+  tls: { readonly cert: string | Buffer; readonly key: string | Buffer },
+): Server {
+  return createTlsServer({ cert: tls.cert, key: tls.key }, httpHandler(store, options));
+}
+
+function httpHandler(store: SessionStore, options: HttpListenerOptions) {
   const known = (cid: string) => store.has(cid);
-  return createServer((req, res) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     let kept = 0;
     req.on('data', (chunk: Buffer) => {
@@ -57,7 +75,7 @@ export function createHttpListener(store: SessionStore, options: HttpListenerOpt
       }
       interaction(store, known, options, req, body, res);
     });
-  });
+  };
 }
 
 const isApi = (path: string) => path === '/register' || path === '/poll' || path === '/deregister';

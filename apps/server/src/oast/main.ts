@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
   if (!config.server) {
     console.error(
-      'Invalid configuration:\n  DIDBAN_OAST_DOMAIN and DIDBAN_OAST_HTTP: required (DIDBAN_OAST_DNS, DIDBAN_OAST_SMTP optional)',
+      'Invalid configuration:\n  DIDBAN_OAST_DOMAIN and DIDBAN_OAST_HTTP: required (DIDBAN_OAST_HTTPS, DIDBAN_OAST_DNS, DIDBAN_OAST_SMTP optional)',
     );
     process.exit(2);
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ListenAddress, OastOptions } from './oast-server.js';
@@ -44,6 +45,9 @@ const schema = z.object({
   ),
   DIDBAN_OAST_IP: text.pipe(z.union([z.ipv4(), z.ipv6()]).optional()),
   DIDBAN_OAST_HTTP: listen,
+  DIDBAN_OAST_HTTPS: listen,
+  DIDBAN_OAST_TLS_CERT: text,
+  DIDBAN_OAST_TLS_KEY: text,
   DIDBAN_OAST_DNS: listen,
   DIDBAN_OAST_SMTP: listen,
   DIDBAN_OAST_URL: text.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -67,7 +71,7 @@ export function parseOastConfig(env: Record<string, string | undefined>, dataDir
   if (!parsed.success)
     throw new Error(parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
   const e = parsed.data;
-  const listeners = e.DIDBAN_OAST_HTTP || e.DIDBAN_OAST_DNS || e.DIDBAN_OAST_SMTP;
+  const listeners = e.DIDBAN_OAST_HTTP || e.DIDBAN_OAST_HTTPS || e.DIDBAN_OAST_DNS || e.DIDBAN_OAST_SMTP;
   if (!e.DIDBAN_OAST_DOMAIN) {
     if (listeners || e.DIDBAN_OAST_URL)
       throw new Error('  DIDBAN_OAST_DOMAIN: required when an interaction server is configured');
@@ -80,12 +84,14 @@ export function parseOastConfig(env: Record<string, string | undefined>, dataDir
     throw new Error(
       '  DIDBAN_OAST_IP: required with DIDBAN_OAST_DNS (the address names under the domain resolve to)',
     );
+  const tls = e.DIDBAN_OAST_HTTPS ? readTls(e.DIDBAN_OAST_TLS_CERT, e.DIDBAN_OAST_TLS_KEY) : undefined;
   const http = e.DIDBAN_OAST_HTTP;
   const server: OastOptions | undefined = listeners
     ? {
         domain,
         ip: e.DIDBAN_OAST_IP ?? http!.host,
         ...(http ? { http } : {}),
+        ...(e.DIDBAN_OAST_HTTPS && tls ? { https: e.DIDBAN_OAST_HTTPS, tls } : {}),
         ...(e.DIDBAN_OAST_DNS ? { dns: e.DIDBAN_OAST_DNS } : {}),
         ...(e.DIDBAN_OAST_SMTP ? { smtp: e.DIDBAN_OAST_SMTP } : {}),
         ...(e.DIDBAN_OAST_TOKEN ? { token: e.DIDBAN_OAST_TOKEN } : {}),
@@ -102,4 +108,26 @@ export function parseOastConfig(env: Record<string, string | undefined>, dataDir
     server,
     endpoint: { url, domain, ...(e.DIDBAN_OAST_TOKEN ? { token: e.DIDBAN_OAST_TOKEN } : {}) },
   };
+}
+
+/** The HTTPS listener's certificate and key, read once at start; a missing or unreadable file names its variable. */
+function readTls(certPath: string | undefined, keyPath: string | undefined) {
+  const read = (name: string, path: string | undefined) => {
+    if (!path)
+      throw new Error(
+        `  ${name}: required with DIDBAN_OAST_HTTPS (PEM file of the certificate for the domain and *.<domain>, and its key)`,
+      );
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      throw new Error(`  ${name}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  };
+  const cert = read('DIDBAN_OAST_TLS_CERT', certPath);
+  const key = read('DIDBAN_OAST_TLS_KEY', keyPath);
+  if (!cert.includes('-----BEGIN CERTIFICATE-----'))
+    throw new Error(`  DIDBAN_OAST_TLS_CERT: ${certPath} is not a PEM certificate`);
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key.toString('latin1')))
+    throw new Error(`  DIDBAN_OAST_TLS_KEY: ${keyPath} is not a PEM private key`);
+  return { cert, key };
 }

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createDnsListeners } from './dns-listener.js';
-import { createHttpListener } from './http-listener.js';
+import { createHttpListener, createHttpsListener } from './http-listener.js';
 import { SessionStore } from './session-store.js';
 import { createSmtpListener } from './smtp-listener.js';
 
@@ -16,6 +16,10 @@ export interface OastOptions {
   /** The public address DNS answers for every name under the domain. */
   readonly ip: string;
   readonly http?: ListenAddress;
+  /** HTTPS listener (needs `tls`): the same routes as HTTP, for targets that only call https://. */
+  readonly https?: ListenAddress;
+  /** PEM certificate (chain) and key for the domain and `*.<domain>`. */
+  readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer };
   readonly dns?: ListenAddress;
   readonly smtp?: ListenAddress;
   /** Clients must send it as `Authorization` to register, poll and deregister. */
@@ -40,13 +44,13 @@ export const OAST_DEFAULTS = Object.freeze({
 export interface OastServer {
   readonly store: SessionStore;
   /** Bound addresses (port 0 in the options: the port the system chose). */
-  readonly addresses: { http?: AddressInfo; dns?: AddressInfo; smtp?: AddressInfo };
+  readonly addresses: { http?: AddressInfo; https?: AddressInfo; dns?: AddressInfo; smtp?: AddressInfo };
   close(): Promise<void>;
 }
 
 /**
  * Start Didban's interaction server: an interactsh-compatible API on the HTTP listener, and
- * DNS/HTTP/SMTP listeners that record interactions for registered clients. Only the listeners
+ * DNS/HTTP/HTTPS/SMTP listeners that record interactions for registered clients. Only the listeners
  * given an address start.
  *
  * @example
@@ -64,7 +68,7 @@ export async function startOastServer(options: OastOptions): Promise<OastServer>
     maxDiskBytes: options.maxDiskBytes ?? OAST_DEFAULTS.maxDiskBytes,
   });
   const closers: (() => Promise<void>)[] = [];
-  const addresses: { http?: AddressInfo; dns?: AddressInfo; smtp?: AddressInfo } = {};
+  const addresses: { http?: AddressInfo; https?: AddressInfo; dns?: AddressInfo; smtp?: AddressInfo } = {};
   try {
     if (options.http) {
       const http = createHttpListener(store, {
@@ -80,6 +84,24 @@ export async function startOastServer(options: OastOptions): Promise<OastServer>
           new Promise((r) => {
             http.close(() => r());
             http.closeAllConnections();
+          }),
+      );
+    }
+    if (options.https) {
+      if (!options.tls) throw new Error('the HTTPS listener needs a certificate and key (tls)');
+      const https = createHttpsListener(
+        store,
+        { domain, maxRequestBytes, ...(options.token ? { token: options.token } : {}) },
+        options.tls,
+      );
+      https.listen(options.https.port, options.https.host);
+      await once(https, 'listening');
+      addresses.https = https.address() as AddressInfo;
+      closers.push(
+        () =>
+          new Promise((r) => {
+            https.close(() => r());
+            https.closeAllConnections();
           }),
       );
     }

@@ -1,12 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Interaction, InteractshClient } from '@didban/engine';
 import * as dnsPacket from 'dns-packet';
 import { createTransport } from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseOastConfig } from '../../src/oast/oast-config.js';
 import { type OastServer, startOastServer } from '../../src/oast/oast-server.js';
 
 const DOMAIN = 'oast.didban.test';
@@ -112,6 +115,95 @@ describe('the interaction server with the engine’s interactsh client', () => {
     // A poll takes the interactions: the next one is empty.
     await client.pollOnce(new AbortController().signal);
     expect(got).toHaveLength(1);
+  });
+
+  it('reports an HTTPS callback too, on the operator’s certificate for *.<domain>', async () => {
+    // A certificate for the domain and its subdomains, as an operator would install (openssl).
+    const cert = join(dir, 'oast.crt');
+    const key = join(dir, 'oast.key');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${DOMAIN}`,
+        '-addext',
+        `subjectAltName=DNS:${DOMAIN},DNS:*.${DOMAIN}`,
+      ],
+      { stdio: 'ignore', input: '' },
+    );
+    const tls = { cert: await readFile(cert), key: await readFile(key) };
+    const serverUrl = await start({ https: { host: '127.0.0.1', port: 0 }, tls });
+    const client = await register(serverUrl);
+    const got: Interaction[] = [];
+    const host = client.newUrl((i) => got.push(i));
+    const page = await new Promise<{ status: number; body: string; cert: string }>((resolve, reject) => {
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port: oast.addresses.https!.port,
+          path: '/blind-ssrf',
+          servername: host,
+          agent: false,
+          headers: { Host: host },
+          ca: tls.cert,
+          checkServerIdentity: () => undefined,
+        },
+        (res) => {
+          // The peer certificate is read while the socket is the response's (it is let go at the end).
+          const fingerprint = (res.socket as import('node:tls').TLSSocket).getPeerCertificate()
+            .fingerprint256;
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, cert: fingerprint }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(
+      `<html><head></head><body>${[...host.split('.')[0]!].reverse().join('')}</body></html>`,
+    );
+    expect(page.cert).toBe(new (await import('node:crypto')).X509Certificate(tls.cert).fingerprint256);
+    await client.pollOnce(new AbortController().signal);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({
+      protocol: 'http',
+      uniqueId: host.split('.')[0],
+      remoteAddress: '127.0.0.1',
+    });
+    expect(got[0]!.rawRequest).toContain('GET /blind-ssrf HTTP/1.1\r\n');
+  });
+
+  it('asks for the certificate and key with DIDBAN_OAST_HTTPS, naming what is missing or unreadable', () => {
+    const base = {
+      DIDBAN_OAST_DOMAIN: DOMAIN,
+      DIDBAN_OAST_HTTP: '127.0.0.1:0',
+      DIDBAN_OAST_HTTPS: '127.0.0.1:0',
+    };
+    expect(() => parseOastConfig(base, dir)).toThrow(
+      '  DIDBAN_OAST_TLS_CERT: required with DIDBAN_OAST_HTTPS (PEM file of the certificate for the domain and *.<domain>, and its key)',
+    );
+    expect(() =>
+      parseOastConfig(
+        { ...base, DIDBAN_OAST_TLS_CERT: join(dir, 'none.crt'), DIDBAN_OAST_TLS_KEY: 'x' },
+        dir,
+      ),
+    ).toThrow(`  DIDBAN_OAST_TLS_CERT: cannot read ${join(dir, 'none.crt')} (ENOENT)`);
+    // Without HTTPS the two are not needed, and no HTTPS listener is configured.
+    const plain = parseOastConfig({ DIDBAN_OAST_DOMAIN: DOMAIN, DIDBAN_OAST_HTTP: '127.0.0.1:0' }, dir);
+    expect(plain.server?.https).toBeUndefined();
   });
 
   it('records DNS lookups under the domain (any letter case) and answers them with its address', async () => {
