@@ -14,6 +14,11 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.DIDBAN_E2E_WORKERS) || 2,
     testTimeout: 60_000,
+    // In CI a failed browser test runs once more (Playwright's own advice for CI). Two spec files
+    // share two cores with their servers, workers and Chromiums, and a step there has once waited
+    // past any sane timeout; a test that fails twice is a failure, and the report names every
+    // test that passed only on its retry, so flakiness stays visible.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 90_000,
     // expect.poll waits 1 s by default. On two busy cores a page can take longer than that to
     // render its first data (CI once saw a support thread still empty after 1 s), so a poll waits

@@ -196,7 +196,7 @@ describe('pnpm demo', () => {
           clearInterval(watch);
         }
         expect([...counts].filter((c) => /^\[[0۰]\//.test(c))).toEqual([]);
-        await page.waitForURL(/\/scans\/[^/?]+$/, { timeout: 10_000 });
+        await page.waitForURL(/\/scans\/[^/?]+$/, { timeout: 30_000 });
         await page.getByTestId('vuln-row').first().waitFor();
         await screenshot(page, `first-finding-${lang}`);
         expect(errors).toEqual([]);

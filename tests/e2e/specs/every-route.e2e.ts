@@ -179,7 +179,7 @@ describe.each(['fa', 'en'] as const)('every route in %s', (lang) => {
             .catch(() => false);
           if (!found) problems.push(`${route}: no heading`);
           await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-          await expect.poll(() => page.locator('[data-loading]').count(), { timeout: 10_000 }).toBe(0);
+          await expect.poll(() => page.locator('[data-loading]').count(), { timeout: 30_000 }).toBe(0);
           const measured = await overflow(page);
           if (measured.scrollWidth > measured.innerWidth)
             problems.push(

@@ -239,7 +239,7 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       expect([...seen].some((c) => c.startsWith('[0/'))).toBe(false);
       expect(seen.has(`[${total}/${total}]`)).toBe(true);
       // Finished: the scan's details open after 2 s.
-      await page.waitForURL(new RegExp(`/scans/${first.scanId}$`), { timeout: 5_000 });
+      await page.waitForURL(new RegExp(`/scans/${first.scanId}$`), { timeout: 30_000 });
 
       // --- details: every planted weakness, on both ports, with its template's severity ---
       const rows = page.getByTestId('vuln-row');
@@ -307,7 +307,7 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       expect(second.scanId).toBe(first.scanId);
       expect(second.historyId).not.toBe(first.historyId);
       await page.getByText(s.progress.complete).waitFor({ timeout: SCAN_MS });
-      await page.waitForURL(new RegExp(`/scans/${first.scanId}$`), { timeout: 5_000 });
+      await page.waitForURL(new RegExp(`/scans/${first.scanId}$`), { timeout: 30_000 });
       const after = await runFindings(owner, first.scanId, second.historyId);
       const fixed = after.filter((v) => v.template_id === FIXED);
       expect(fixed).toHaveLength(2);
@@ -356,7 +356,7 @@ describe.each(['fa', 'en'] as const)('scans against the lab in %s', (lang) => {
       };
       for (const [key, value] of Object.entries(expected))
         await expect
-          .poll(() => stat(key).getAttribute('data-value'), { timeout: 10_000 })
+          .poll(() => stat(key).getAttribute('data-value'), { timeout: 30_000 })
           .toBe(String(value));
       expect(totalOf(dashboard.vulnerabilities)).toBe((PLANTED.length - 1) * 2);
       for (const severity of BREAKDOWN_SEVERITIES) {

@@ -42,8 +42,10 @@ export async function openPage(
   await context.addInitScript((initial) => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', initial);
   }, lang);
-  // Everything here is local; a step that takes longer than this is a failure, not slowness.
-  context.setDefaultTimeout(10_000);
+  // Everything here is local, but CI runs two spec files at once on two cores beside their
+  // servers, workers and Chromiums (load 12 seen): a full page load there once took over 10 s
+  // (the workspace switch's reload). 30 s is slowness; a step that takes longer is a failure.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
