@@ -33,13 +33,16 @@ afterAll(async () => {
 
 const pdftotext = (file: string, args: string[] = []) =>
   execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' });
+/** pdftotext marks right-to-left runs with Unicode embedding controls (U+202A–U+202E). */
+const BIDI = /[\u202a-\u202e]/g;
+const fa = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 const pageCount = (file: string) =>
   Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
 
-async function build(perSlice: number) {
+async function build(perSlice: number, lang: 'fa' | 'en' = 'fa') {
   const queued = await queueReport(server.db, workspaceId, userId, {
     format: 'pdf',
-    lang: 'fa',
+    lang,
     preset: 'technical',
   });
   const row = await claimReport(server.db, 120);
@@ -80,20 +83,26 @@ describe('a PDF report printed in slices', () => {
     for (const word of ['گزارش امنیتی', 'مدیریتی', 'یافته‌ها', 'نمودارها']) expect(text).toContain(word);
     expect(text).toContain('۲۳');
 
-    // Page numbers run over the joined file: "n / N" on page n, N the real count.
+    // Page numbers run over the joined file, in Persian digits: "۱۲ / ۳۴" on page 12 of 34, N the
+    // real count. pdftotext writes the line as it sits on the page, left to right — the total on
+    // the left, the page's own number right of the slash, where a Persian reader starts.
     for (const n of [1, 2, Math.ceil(done.pages! / 2), done.pages!]) {
-      const page = pdftotext(file, ['-f', String(n), '-l', String(n), '-layout']);
-      expect(page).toMatch(new RegExp(`\\b${n} / ${done.pages}\\b`));
+      const page = pdftotext(file, ['-f', String(n), '-l', String(n), '-layout']).replace(BIDI, '');
+      expect(page).toMatch(new RegExp(`(^|\\s)${fa(done.pages!)} / ${fa(n)}(\\s|$)`, 'm'));
+      expect(page).not.toMatch(/\d+ \/ \d+/);
     }
     // Only the report is left in its folder: the slices' HTML and PDF files are gone.
     expect(readdirSync(join(file, '..'))).toEqual([file.split('/').at(-1)]);
   }, 180_000);
 
-  it('prints the same findings in one slice when they fit, with the same numbering', async () => {
-    const { done, file } = await build(200);
+  it('prints an English report in one slice when it fits, numbered in Latin digits', async () => {
+    const { done, file } = await build(200, 'en');
     const text = pdftotext(file);
     for (let k = 0; k < FINDINGS; k++) expect(text.split(`GET /path/${k} HTTP/1.1`).length - 1).toBe(1);
-    const last = pdftotext(file, ['-f', String(done.pages), '-l', String(done.pages), '-layout']);
-    expect(last).toMatch(new RegExp(`\\b${done.pages} / ${done.pages}\\b`));
+    for (const n of [1, done.pages!]) {
+      const page = pdftotext(file, ['-f', String(n), '-l', String(n), '-layout']);
+      expect(page).toMatch(new RegExp(`\\b${n} / ${done.pages}\\b`));
+      expect(page).not.toMatch(/[۰-۹]/);
+    }
   }, 180_000);
 });

@@ -130,7 +130,7 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
 
   const pdfPath = join(dir, `${row.id}.pdf`);
   const printer = await openPrinter(o.chromiumPath, o.printTimeoutMs);
-  const joiner = openJoinerThread(pdfPath);
+  const joiner = openJoinerThread(pdfPath, lang);
   const slices = slicedPdf({
     dir,
     id: row.id,

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { Lang } from '@didban/core';
 import type { PdfJoiner } from './join-pdf.js';
 import type { JoinReply, JoinRequest } from './join-pdf-thread.js';
 
@@ -12,10 +13,10 @@ const THREAD_ENTRY = fileURLToPath(new URL('../../bin/join-pdf-thread.mjs', impo
 
 type Pending = { resolve: (pages: number | undefined) => void; reject: (error: Error) => void };
 
-export function openJoinerThread(outPath: string): PdfJoiner {
+export function openJoinerThread(outPath: string, lang: Lang): PdfJoiner {
   // execArgv: none of the server's own flags (a heap size meant for the server, a test runner's
   // loader); the entry registers tsx itself.
-  const thread = new Worker(THREAD_ENTRY, { workerData: { outPath }, execArgv: [], stdout: false });
+  const thread = new Worker(THREAD_ENTRY, { workerData: { outPath, lang }, execArgv: [], stdout: false });
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let ended: Error | null = null;

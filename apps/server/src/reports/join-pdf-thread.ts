@@ -5,13 +5,15 @@
  * goes with the thread when the report is done, instead of staying in the server.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Lang } from '@didban/core';
 import { openJoiner } from './join-pdf.js';
 
 export type JoinRequest = { id: number; op: 'add'; path: string } | { id: number; op: 'finish' };
 export type JoinReply = { id: number; ok: true; pages?: number } | { id: number; ok: false; error: string };
 
 const port = parentPort!;
-const joiner = openJoiner((workerData as { outPath: string }).outPath);
+const { outPath, lang } = workerData as { outPath: string; lang: Lang };
+const joiner = openJoiner(outPath, lang);
 // One request at a time, in order: slices must be appended in the order they were printed.
 let queue: Promise<void> = Promise.resolve();
 port.on('message', (request: JoinRequest) => {
