@@ -1,8 +1,12 @@
+import { createServer, type ServerResponse } from 'node:http';
 import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LARGE_BODY_SLOTS } from '../../src/nuclei/http/response-collector.js';
 import { sendRequest } from '../../src/nuclei/http/send-request.js';
 import { closeIdleSockets } from '../../src/nuclei/http/send-socket.js';
+import { collectScan, loadTemplates } from '../../src/nuclei/index.js';
 
 /**
  * A host whose every answer is an endless body (issue 34, item 13): the read cap bounds each
@@ -88,4 +92,80 @@ describe('large bodies', () => {
     expect(server.mostReadingAtOnce()).toBeGreaterThan(0);
     expect(server.mostReadingAtOnce()).toBeLessThanOrEqual(LARGE_BODY_SLOTS);
   }, 90_000);
+});
+
+// A full collection on demand, so that what is measured is what the run still holds.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+/** Memory held in strings outside V8's heap (a capped body's text is one), after a collection. */
+function externalStrings(): number {
+  gc();
+  const { external, arrayBuffers } = process.memoryUsage();
+  return external - arrayBuffers;
+}
+
+describe('large bodies through templates', () => {
+  it('a run waiting for its next request holds none of the capped bodies it matched', async () => {
+    const templatesAtOnce = 8;
+    const cap = 4 * 1024 * 1024;
+    const waiting: ServerResponse[] = [];
+    let heldWhileWaiting = -1;
+    const block = Buffer.alloc(BLOCK, 'A');
+    const server = createServer((req, res) => {
+      if (req.url?.startsWith('/wait/')) {
+        // Every template has matched its endless body and waits here for its second answer.
+        waiting.push(res);
+        if (waiting.length < templatesAtOnce) return;
+        setTimeout(() => {
+          heldWhileWaiting = externalStrings() - before;
+          for (const r of waiting) r.end('second answer');
+        }, 50);
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
+      const pump = () => {
+        while (!res.destroyed && res.write(block));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.on('error', () => {});
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    const { templates } = loadTemplates(
+      Array.from({ length: templatesAtOnce }, (_, i) => ({
+        content: `id: endless-${i}
+info: {name: endless ${i}, author: didban, severity: info}
+http:
+  - method: GET
+    path: ["{{BaseURL}}/endless/${i}", "{{BaseURL}}/wait/${i}"]
+    matchers:
+      - type: word
+        words: ["AAAA", "second answer"]
+`,
+      })),
+    );
+    const before = externalStrings();
+    try {
+      const result = await collectScan({
+        templates,
+        targets: [base],
+        options: { responseReadLimit: cap, templateConcurrency: templatesAtOnce, timeoutMs: 60_000 },
+      });
+      // Each capped body was read and matched, then each second answer.
+      expect(result.findings.map((f) => new URL(f.matchedAt).pathname).sort()).toEqual(
+        Array.from({ length: templatesAtOnce }, (_, i) => [`/endless/${i}`, `/wait/${i}`])
+          .flat()
+          .sort(),
+      );
+      // Before, each run kept its first response (4 MiB of text) while its second request waited,
+      // and each abort signal kept the first request registered on it: 8 templates held 36 MiB.
+      expect(heldWhileWaiting).toBeGreaterThanOrEqual(-cap);
+      expect(heldWhileWaiting).toBeLessThan(cap / 2);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 120_000);
 });

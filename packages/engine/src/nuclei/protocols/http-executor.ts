@@ -7,7 +7,12 @@ import { runFuzzHttpBlock } from '../fuzz/run-fuzz-http.js';
 import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/build-request.js';
 import { crlfIfBare } from '../http/raw-request.js';
 import { withoutBody } from '../http/received-response.js';
-import { HISTORY_FIELDS, headerDump, responseFields } from '../http/response-fields.js';
+import {
+  HISTORY_FIELDS,
+  headerDump,
+  type ResponseFieldMap,
+  responseFields,
+} from '../http/response-fields.js';
 import { sendRequest } from '../http/send-request.js';
 import { sendUnsafe } from '../http/send-unsafe.js';
 import { type HttpRequestSpec, type HttpResponse, NetworkError } from '../http/types.js';
@@ -124,23 +129,34 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
     root = String(base.get('RootURL'));
   }
   const requests = requestsOf(block);
-  const matchedNames = new Set<string>();
-  let matched = false;
+  const found: BlockMatches = {
+    matched: false,
+    names: new Set<string>(),
+    host,
+    // `_N` history lives as long as the block's run, across payload combinations (nuclei's
+    // previousEvent): request N of the next combination overwrites `_N`, the other keys stay.
+    history: block.needsHistory ? new Map<string, DslValue>() : EMPTY,
+  };
   const stopOnMatch = block.stopAtFirstMatch || template.stopAtFirstMatch;
+  const outcome = (): BlockOutcome => ({ matched: found.matched, matchedNames: [...found.names] });
 
   const combos = block.payloads.size === 0 ? NO_PAYLOADS : payloadCombos(block.payloads, block.attack);
-  // `_N` history lives as long as the block's run, across payload combinations (nuclei's
-  // previousEvent): request N of the next combination overwrites `_N`, the other keys stay.
-  const history = block.needsHistory ? new Map<string, DslValue>() : EMPTY;
+  // The responses of a request are held only while its operators run: an async function keeps
+  // every local of its frame across each `await`, so a response left in one (its body up to the
+  // read cap, 10 MiB) stayed alive while the block waited for its next request; 25 templates
+  // against a host answering endless bodies held 15 of them at once (docs/benchmarks.md, "An
+  // endless body"). They go in `one` or `race` and are dropped before the next `await`.
+  let one: HttpResponse[] | undefined;
+  let race: (HttpResponse[] | undefined)[] | undefined;
   for (const combo of combos) {
     for (let i = 0; i < requests.length; i++) {
       const request = requests[i]!;
       // iterate-all: a request using an extractor's several values is sent once per value.
       const source = request.raw ?? request.path!;
       for (const binding of block.iterateAll ? listBindings(source, run.state) : UNBOUND) {
-        if (scan.signal.aborted) return { matched, matchedNames: [...matchedNames] };
+        if (scan.signal.aborted) return outcome();
         if (!scan.hostErrors.empty && target && scan.hostErrors.isBlocked(hostErrorKey(target, scheme)))
-          return reportBlocked(run, matched, matchedNames, scheme);
+          return reportBlocked(run, found.matched, found.names, scheme);
         const oob = template.needsInteractsh && scan.interactsh ? new OobWatch(run, block) : undefined;
         // Each `{{interactsh-url}}` the request renders is a callback host of its own (nuclei's
         // ReplaceMarkers), all watched for this request.
@@ -156,81 +172,180 @@ export async function runHttpBlock(run: TemplateRun, block: HttpBlock): Promise<
           // the block: "If a variable is unresolved, skip all further requests" (request.go).
           // The template's later blocks still run.
           oob?.cancel();
-          return { matched, matchedNames: [...matchedNames] };
+          return outcome();
         }
-        const chains = block.race
-          ? await Promise.all(Array.from({ length: block.raceCount }, () => sendChain(run, block, built)))
-          : [await sendChain(run, block, built)];
-        for (const chain of chains) {
-          if (!chain) continue;
-          const last = chain[chain.length - 1]!;
-          const index = i + 1;
-          const lastFields = responseFields(last, host ?? new URL(last.url).host);
-          // Multi-protocol templates and flows: every field, before this block's operators read them.
-          const exporting = exportsFields(template);
-          if (exporting) exportFields(run, block, lastFields.materialize());
-          // `_N` history costs a copy of every field, so it is kept only when the block uses it.
-          if (block.needsHistory) {
-            const kept = history as Map<string, DslValue>;
-            for (const [k, v] of lastFields.materialize()) kept.set(`${k}_${index}`, v);
-            if (i === 0)
-              for (const f of ['status_code', 'body', 'header']) kept.set(`first_${f}`, lastFields.get(f));
-          }
-          // With history the operators run after every request too, on the fields so far (an
-          // expression naming a later `_N` fails until that request is made), as nuclei does.
-          for (const [hop, res] of chain.entries()) {
-            const isLast = hop === chain.length - 1;
-            const fields = isLast
-              ? lastFields
-              : responseFields(withoutBody(res), lastFields.get('host') as string);
-            const opScope = new LayeredScope(
-              fields,
-              top,
-              combo as Map<string, DslValue>,
-              history,
-              run.state,
-              base,
-            );
-            const jarm = prefetchJarm(block.operators, opScope, {
-              timeoutMs: run.scan.options.timeoutMs,
-              signal: run.scan.signal,
-            });
-            if (jarm) await jarm;
-            const outcome = evaluateOperators(block.operators, {
-              scope: opScope,
-              part: partReader(opScope),
-              budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
-            });
-            if (oob && isLast) oob.arm(outcome.matched, opScope, res);
-            storeExtracted(run, outcome.extracted, block.iterateAll);
-            // A flow call reads the operator result of every response (see js/flow/call-result.ts).
-            run.observe?.(outcome);
-            if (outcome.findings.length > 0) {
-              emitFindings(run, 'http', outcome, {
-                matchedAt: res.url,
-                request: res.requestDump,
-                // The head dump a `part: header` matcher already built is reused.
-                response: fields.responseDump(),
-                ip: res.ip,
-              });
-            }
-            if (outcome.matched) {
-              matched = true;
-              for (const n of outcome.matchedNames) matchedNames.add(n);
-            }
-          }
-          // Several http blocks: later blocks see this block's fields as `<id>_<field>` (or
-          // `http_<field>`), as nuclei's FillPreviousEvent does.
-          if (!exporting && template.blocks.length > 1) {
-            const prefix = block.id ?? 'http';
-            for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
-          }
+        const req: ChainRequest = { run, block, index: i + 1, top, combo, base, oob };
+        let matching: Promise<void> | undefined;
+        if (block.race) {
+          race = await Promise.all(
+            Array.from({ length: block.raceCount }, () => sendChain(run, block, built)),
+          );
+          matching = matchChains(found, req, race, 0);
+        } else {
+          one = await sendChain(run, block, built);
+          matching = one ? matchChain(found, req, one) : undefined;
         }
-        if (matched && stopOnMatch) return { matched, matchedNames: [...matchedNames] };
+        one = undefined;
+        race = undefined;
+        if (matching) await matching;
+        if (found.matched && stopOnMatch) return outcome();
       }
     }
   }
-  return { matched, matchedNames: [...matchedNames] };
+  return outcome();
+}
+
+/** What a block's run has matched so far, and what every response of the run is matched with. */
+interface BlockMatches {
+  matched: boolean;
+  readonly names: Set<string>;
+  /** The target's host string (undefined for self-contained runs: the URL's host then). */
+  readonly host: string | undefined;
+  readonly history: ReadonlyMap<string, DslValue>;
+}
+
+/** One request of a block: its number (`_N`), its variables and its out-of-band watch. */
+interface ChainRequest {
+  readonly run: TemplateRun;
+  readonly block: HttpBlock;
+  readonly index: number;
+  readonly top: Map<string, DslValue>;
+  readonly combo: ReadonlyMap<string, DslValue>;
+  /** The target's variables for the scheme in use. */
+  readonly base: ReadonlyMap<string, DslValue>;
+  readonly oob: OobWatch | undefined;
+}
+
+/** The chains of a race, one after the other; a promise only when a matcher waits (jarm). */
+function matchChains(
+  found: BlockMatches,
+  req: ChainRequest,
+  chains: readonly (HttpResponse[] | undefined)[],
+  from: number,
+): Promise<void> | undefined {
+  for (let c = from; c < chains.length; c++) {
+    const chain = chains[c];
+    if (!chain) continue;
+    const pending = matchChain(found, req, chain);
+    if (pending) return pending.then(() => matchChains(found, req, chains, c + 1));
+  }
+  return undefined;
+}
+
+/**
+ * The operators on every hop of one chain (redirects included), then what later blocks see of it.
+ * Synchronous unless a matcher needs a jarm fingerprint first.
+ */
+function matchChain(
+  found: BlockMatches,
+  req: ChainRequest,
+  chain: HttpResponse[],
+): Promise<void> | undefined {
+  const { run, block, index } = req;
+  const { template } = run;
+  const last = chain[chain.length - 1]!;
+  const lastFields = responseFields(last, found.host ?? new URL(last.url).host);
+  // Multi-protocol templates and flows: every field, before this block's operators read them.
+  const exporting = exportsFields(template);
+  if (exporting) exportFields(run, block, lastFields.materialize());
+  // `_N` history costs a copy of every field, so it is kept only when the block uses it.
+  if (block.needsHistory) {
+    const kept = found.history as Map<string, DslValue>;
+    for (const [k, v] of lastFields.materialize()) kept.set(`${k}_${index}`, v);
+    if (index === 1)
+      for (const f of ['status_code', 'body', 'header']) kept.set(`first_${f}`, lastFields.get(f));
+  }
+  const pending = matchHops(found, req, chain, lastFields, 0);
+  if (pending) return pending.then(() => keepForLaterBlocks(run, block, lastFields, exporting));
+  keepForLaterBlocks(run, block, lastFields, exporting);
+  return undefined;
+}
+
+/**
+ * Several http blocks: later blocks see this block's fields as `<id>_<field>` (or `http_<field>`),
+ * as nuclei's FillPreviousEvent does.
+ */
+function keepForLaterBlocks(
+  run: TemplateRun,
+  block: HttpBlock,
+  lastFields: ResponseFieldMap,
+  exporting: boolean,
+): void {
+  if (exporting || run.template.blocks.length <= 1) return;
+  const prefix = block.id ?? 'http';
+  for (const f of HISTORY_FIELDS) run.state.set(`${prefix}_${f}`, lastFields.get(f));
+}
+
+/**
+ * With history the operators run after every request too, on the fields so far (an expression
+ * naming a later `_N` fails until that request is made), as nuclei does. From hop `from` on.
+ */
+function matchHops(
+  found: BlockMatches,
+  req: ChainRequest,
+  chain: HttpResponse[],
+  lastFields: ResponseFieldMap,
+  from: number,
+): Promise<void> | undefined {
+  const { run, block, top, combo } = req;
+  for (let hop = from; hop < chain.length; hop++) {
+    const isLast = hop === chain.length - 1;
+    const fields = isLast
+      ? lastFields
+      : responseFields(withoutBody(chain[hop]!), lastFields.get('host') as string);
+    const opScope = new LayeredScope(
+      fields,
+      top,
+      combo as Map<string, DslValue>,
+      found.history,
+      run.state,
+      req.base,
+    );
+    const jarm = prefetchJarm(block.operators, opScope, {
+      timeoutMs: run.scan.options.timeoutMs,
+      signal: run.scan.signal,
+    });
+    if (jarm)
+      return jarm.then(() => {
+        matchHop(found, req, chain[hop]!, fields, opScope, isLast);
+        return matchHops(found, req, chain, lastFields, hop + 1);
+      });
+    matchHop(found, req, chain[hop]!, fields, opScope, isLast);
+  }
+  return undefined;
+}
+
+function matchHop(
+  found: BlockMatches,
+  req: ChainRequest,
+  res: HttpResponse,
+  fields: ResponseFieldMap,
+  opScope: LayeredScope,
+  isLast: boolean,
+): void {
+  const { run, block, oob } = req;
+  const outcome = evaluateOperators(block.operators, {
+    scope: opScope,
+    part: partReader(opScope),
+    budget: matchBudget(run.scan.signal, run.scan.options.matchTimeoutMs),
+  });
+  if (oob && isLast) oob.arm(outcome.matched, opScope, res);
+  storeExtracted(run, outcome.extracted, block.iterateAll);
+  // A flow call reads the operator result of every response (see js/flow/call-result.ts).
+  run.observe?.(outcome);
+  if (outcome.findings.length > 0) {
+    emitFindings(run, 'http', outcome, {
+      matchedAt: res.url,
+      request: res.requestDump,
+      // The head dump a `part: header` matcher already built is reused.
+      response: fields.responseDump(),
+      ip: res.ip,
+    });
+  }
+  if (outcome.matched) {
+    found.matched = true;
+    for (const n of outcome.matchedNames) found.names.add(n);
+  }
 }
 
 function safeBuild(
@@ -424,7 +539,8 @@ function sendWithRetries(
   const clusterKey = scan.cluster?.wants(run.template, block)
     ? RequestCluster.key(withCookie, opts.readLimit)
     : undefined;
-  if (clusterKey !== undefined) return scan.cluster!.run(clusterKey, () => sendOnce(run, spec, send));
+  if (clusterKey !== undefined)
+    return scan.cluster!.run(clusterKey, () => sendOnce(run, spec, send), scan.cluster!.takers(block));
   return sendOnce(run, spec, send);
 }
 
