@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findingAutoRetestSettings, findingRetests } from '../src/db/schema.js';
 import { runAutoRetests } from '../src/findings/auto-retest.js';
-import { findingItem, groupWithAssets } from './helpers/scans.js';
+import { findingItem, groupWithAssets, scanWithOneFindingPerHost } from './helpers/scans.js';
 import { createTeam } from './helpers/teams.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 import { asWorker, createWorker } from './helpers/workers.js';
@@ -26,7 +26,6 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, p
 const en = (h: Headers) => ({ ...h, 'accept-language': 'en' });
 const fa = (h: Headers) => ({ ...h, 'accept-language': 'fa' });
 const DAY = 86_400_000;
-const GIT = 'public:git-config-exposure';
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** A team (owner, admin, user) with one finding per host, of the severities given, from one scan. */
@@ -43,22 +42,15 @@ async function teamWithFindings(prefix: string, severities = ['critical', 'high'
   const { assets } = await groupWithAssets(server, team.id, hosts);
   const key = (await createWorker(server, as(owner), { name: `hand-${prefix}` })).api_key;
   const worker = asWorker(server, key);
-  const scan = await call('POST', 'panel/scans/', as(owner), {
+  await scanWithOneFindingPerHost(server, {
+    headers: as(owner),
+    groupId: assets[0]!.group_id,
+    hosts,
+    severities,
+    worker,
     name: 'Auto retest',
-    asset_group: [assets[0]!.group_id],
-    template_ids: [GIT],
-    template_tags: [],
+    templateId: 'git-config-exposure',
   });
-  expect(scan.statusCode).toBe(201);
-  for (;;) {
-    const task = (await worker.claim()).json().data.task;
-    if (!task) break;
-    const target: string = task.payload.targets[0];
-    const i = hosts.findIndex((h) => target.includes(h));
-    const item = findingItem(target, 'git-config-exposure', { severity: severities[i] });
-    expect((await worker.results(task.id, 1, [item])).statusCode).toBe(200);
-    expect((await worker.complete(task.id)).statusCode).toBe(200);
-  }
   const list = (await call('GET', 'panel/vulnerabilities/?page_size=100', as(owner))).json().data.results;
   expect(list).toHaveLength(severities.length);
   const bySeverity = (s: string) => list.find((v: { severity: string }) => v.severity === s);

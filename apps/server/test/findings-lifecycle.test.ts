@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertEvents, findingEvents, notifications, vulnerabilities } from '../src/db/schema.js';
 import { sweepFindings } from '../src/findings/sweep.js';
-import { findingItem, groupWithAssets } from './helpers/scans.js';
+import { findingItem, groupWithAssets, scanWithOneFindingPerHost } from './helpers/scans.js';
 import { createTeam } from './helpers/teams.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 import { asWorker, createWorker } from './helpers/workers.js';
@@ -25,7 +25,6 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, p
 const en = (h: Headers) => ({ ...h, 'accept-language': 'en' });
 const fa = (h: Headers) => ({ ...h, 'accept-language': 'fa' });
 const DAY = 86_400_000;
-const GIT = 'public:git-config-exposure';
 
 /** A team (owner, admin, user) with findings of several severities from one scan run. */
 async function teamWithFindings(hosts = ['a.life.test', 'b.life.test', 'c.life.test']) {
@@ -37,23 +36,16 @@ async function teamWithFindings(hosts = ['a.life.test', 'b.life.test', 'c.life.t
   const { assets } = await groupWithAssets(server, team.id, hosts);
   const key = (await createWorker(server, as(owner), { name: 'hand' })).api_key;
   const worker = asWorker(server, key);
-  const scan = await call('POST', 'panel/scans/', as(owner), {
-    name: 'Lifecycle',
-    asset_group: [assets[0]!.group_id],
-    template_ids: [GIT],
-    template_tags: [],
-  });
-  expect(scan.statusCode).toBe(201);
   const severities = ['critical', 'high', 'info'];
-  for (;;) {
-    const task = (await worker.claim()).json().data.task;
-    if (!task) break;
-    const target: string = task.payload.targets[0];
-    const i = hosts.findIndex((h) => target.includes(h));
-    const item = findingItem(target, 'git-config-exposure', { severity: severities[i] ?? 'low' });
-    expect((await worker.results(task.id, 1, [item])).statusCode).toBe(200);
-    expect((await worker.complete(task.id)).statusCode).toBe(200);
-  }
+  await scanWithOneFindingPerHost(server, {
+    headers: as(owner),
+    groupId: assets[0]!.group_id,
+    hosts,
+    severities,
+    worker,
+    name: 'Lifecycle',
+    templateId: 'git-config-exposure',
+  });
   const list = (await call('GET', 'panel/vulnerabilities/?page_size=100', as(owner))).json().data.results;
   const bySeverity = (s: string) => list.find((v: { severity: string }) => v.severity === s);
   return { owner, member, outsider, team, as, worker, list, bySeverity };

@@ -1,7 +1,8 @@
 /** Helpers for scan tests: a group with assets made in the database, and a finding as a worker posts it. */
+import { expect } from 'vitest';
 import { assets } from '../../src/db/schema.js';
 import type { TestServer } from './test-server.js';
-import { createAssetGroup } from './workers.js';
+import { type asWorker, createAssetGroup } from './workers.js';
 
 /** A group of this workspace holding one HTTP asset per host (port 80). */
 export async function groupWithAssets(
@@ -49,4 +50,43 @@ export function findingItem(target: string, templateId: string, extra: Record<st
     timestamp: new Date().toISOString(),
     ...extra,
   };
+}
+
+/**
+ * A scan of `templateId` over the group, its tasks claimed and answered by the given worker: one
+ * finding per host, of the severity at the host's index (`low` past the end).
+ */
+export async function scanWithOneFindingPerHost(
+  server: TestServer,
+  opts: {
+    headers: Record<string, string>;
+    groupId: string;
+    hosts: string[];
+    severities: string[];
+    worker: ReturnType<typeof asWorker>;
+    name: string;
+    templateId: string;
+  },
+) {
+  const scan = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/panel/scans/',
+    headers: opts.headers,
+    payload: {
+      name: opts.name,
+      asset_group: [opts.groupId],
+      template_ids: [`public:${opts.templateId}`],
+      template_tags: [],
+    },
+  });
+  expect(scan.statusCode).toBe(201);
+  for (;;) {
+    const task = (await opts.worker.claim()).json().data.task;
+    if (!task) break;
+    const target: string = task.payload.targets[0];
+    const i = opts.hosts.findIndex((h) => target.includes(h));
+    const item = findingItem(target, opts.templateId, { severity: opts.severities[i] ?? 'low' });
+    expect((await opts.worker.results(task.id, 1, [item])).statusCode).toBe(200);
+    expect((await opts.worker.complete(task.id)).statusCode).toBe(200);
+  }
 }
