@@ -61,6 +61,7 @@ export { isWildcardHost } from './assets/wildcard.js';
 // end teams
 // terminal client helpers (workspaces, paging through lists, severity gate)
 export { pageThrough, pageThroughAhead } from './cli/page-through.js';
+export { pageThroughCursor } from './cli/page-through-cursor.js';
 export {
   buildSarif,
   SARIF_SCHEMA_URL,

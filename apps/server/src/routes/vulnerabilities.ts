@@ -1,11 +1,21 @@
-import { envelope, pagedList, vulnerabilityDetailSchema, vulnerabilitySchema } from '@didban/core';
+import {
+  apiErrorSchema,
+  envelope,
+  pagedList,
+  vulnerabilityCursorPageSchema,
+  vulnerabilityDetailSchema,
+  vulnerabilitySchema,
+} from '@didban/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
 import { currentUser, currentWorkspace } from '../http/access.js';
+import { DEFAULT_CURSOR_PAGE_SIZE, vulnerabilityPageQuery } from '../scans/vulnerability-cursor.js';
 import { findVulnerability, vulnerabilityDetail } from '../scans/vulnerability-detail.js';
-import { listWorkspaceVulnerabilities } from '../scans/vulnerability-list.js';
-import { vulnerabilityListQuery } from '../scans/vulnerability-query.js';
+import {
+  listWorkspaceVulnerabilities,
+  listWorkspaceVulnerabilitiesAfter,
+} from '../scans/vulnerability-list.js';
 
 const vulnParams = z.object({ id: z.string().max(100) });
 
@@ -23,16 +33,26 @@ export function vulnerabilityRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: 'workspace' },
         schema: {
           tags: ['vulnerabilities'],
-          summary: 'Vulnerabilities of the workspace, filtered, most severe first',
-          querystring: vulnerabilityListQuery,
-          response: { 200: envelope(pagedList(vulnerabilitySchema)) },
+          summary:
+            'Vulnerabilities of the workspace, filtered, most severe first; with cursor (empty for the first page; page_size up to 1000) a keyset page { results, next_cursor } with no count, for reading them all',
+          querystring: vulnerabilityPageQuery,
+          response: {
+            200: envelope(z.union([pagedList(vulnerabilitySchema), vulnerabilityCursorPageSchema])),
+            400: apiErrorSchema,
+          },
         },
       },
       async (request) => {
-        const q = request.query;
+        const { cursor, page, page_size, ...filters } = request.query;
         // `assignee=me` is the caller.
-        const query = q.assignee === 'me' ? { ...q, assignee: currentUser(request).id } : q;
-        return { data: await listWorkspaceVulnerabilities(db, currentWorkspace(request).id, query) };
+        const q = filters.assignee === 'me' ? { ...filters, assignee: currentUser(request).id } : filters;
+        const workspaceId = currentWorkspace(request).id;
+        if (cursor !== undefined) {
+          const size = page_size ?? DEFAULT_CURSOR_PAGE_SIZE;
+          return { data: await listWorkspaceVulnerabilitiesAfter(db, workspaceId, q, cursor, size) };
+        }
+        const paged = { ...q, page: page ?? 1, page_size: page_size ?? 10 };
+        return { data: await listWorkspaceVulnerabilities(db, workspaceId, paged) };
       },
     );
 

@@ -21,6 +21,7 @@ import {
   scanStatisticsSchema,
   type VulnerabilityListQuery,
   type VulnerabilityStatus,
+  vulnerabilityCursorPageSchema,
   vulnerabilityDetailSchema,
   vulnerabilitySchema,
 } from '../contract/scans.js';
@@ -113,6 +114,20 @@ export function scanEndpoints(http: Http) {
     /** Every vulnerability of the workspace (CLI `vulns list`, home page). */
     vulnerabilities: (query: VulnerabilityListQuery = {}) =>
       unwrap(http.get('panel/vulnerabilities/', envelope(pagedList(vulnerabilitySchema)), defined(query))),
+    /**
+     * One keyset page of the workspace's findings with the filters of `query` (its page is
+     * dropped): `cursor` null for the first page, then the previous page's `next_cursor`. For
+     * reading them all (`vulns list --all`): each page costs the same however deep it is.
+     */
+    vulnerabilitiesAfter: (query: VulnerabilityListQuery, cursor: string | null, pageSize = 1000) =>
+      unwrap(
+        http.get('panel/vulnerabilities/', envelope(vulnerabilityCursorPageSchema), {
+          ...defined({ ...query, page: undefined }),
+          page_size: pageSize,
+          // Present even empty: an empty cursor asks for the first keyset page.
+          cursor: cursor ?? '',
+        }),
+      ),
     /** The same detail as {@link vulnerability}, without knowing a scan. */
     vulnerabilityById: (vulnId: string) =>
       unwrap(http.get(`panel/vulnerabilities/${id(vulnId)}/`, envelope(vulnerabilityDetailSchema))),

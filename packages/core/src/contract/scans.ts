@@ -396,6 +396,19 @@ export const affectedAssetSchema = z.object({
 export type AffectedAsset = z.infer<typeof affectedAssetSchema>;
 
 /**
+ * A keyset page of `GET panel/vulnerabilities/`: what a request with a `cursor` key (empty for the
+ * first page) answers instead of the paged list, in the list's order. Pass `next_cursor` as the
+ * next request's `cursor`; null after the last page. No count is made.
+ */
+export const vulnerabilityCursorPageSchema = z.object({
+  results: z.array(vulnerabilitySchema),
+  next_cursor: z.string().nullable(),
+});
+export type VulnerabilityCursorPage = z.infer<typeof vulnerabilityCursorPageSchema>;
+/** Largest `page_size` of a keyset page (offset pages stay at the panel's 100). */
+export const MAX_VULNERABILITY_CURSOR_PAGE_SIZE = 1000;
+
+/**
  * Vulnerability list filters: the history list (`.../histories/{h}/vulnerabilities/`) and the
  * workspace list (`GET panel/vulnerabilities/`, used by the CLI, the home page and the asset
  * detail tabs) take the same ones. Lists are comma-joined; most severe first, then newest.

@@ -6,6 +6,14 @@ export const FINDING_MESSAGES = {
     en: 'Enter a date such as 2027-01-31.',
     fa: 'تاریخی مانند 2027-01-31 وارد کنید.',
   },
+  'findings.invalid_cursor': {
+    en: 'This cursor was not made by this list; start again without one, then pass each next_cursor.',
+    fa: 'این cursor را این فهرست نساخته است؛ بدون آن از نو شروع کنید و سپس هر next_cursor را بفرستید.',
+  },
+  'findings.cursor_with_page': {
+    en: 'Give either page or cursor, not both.',
+    fa: 'یا page بدهید یا cursor، نه هر دو.',
+  },
   'findings.nothing_to_change': {
     en: 'Say what to change: status, assignee or due date.',
     fa: 'بگویید چه چیزی تغییر کند: وضعیت، مسئول یا موعد.',
