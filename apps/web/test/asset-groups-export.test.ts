@@ -17,6 +17,7 @@ const asset = (id: string, host: string): Asset => ({
   enumeration_history: null,
   created_at: '2026-01-02T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
+  gone_at: null,
   technologies: [
     {
       id: 't',

@@ -16,6 +16,7 @@ export const assetFixture = (over: Partial<Asset> = {}): Asset => ({
   enumeration_history: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  gone_at: null,
   technologies: [],
   ...over,
 });

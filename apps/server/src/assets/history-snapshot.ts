@@ -5,7 +5,7 @@
  * (spec §3).
  */
 import type { Asset } from '@didban/core';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { assetChangeEvents } from '../alerts/asset-change-events.js';
 import { recordAlertEvents } from '../alerts/record-events.js';
 import { assetChanges, assetSnapshots, assets, enumerationHistories } from '../db/schema.js';
@@ -145,6 +145,21 @@ export async function recordHistorySnapshot(tx: Tx, historyId: string): Promise<
           )})`,
         ),
       );
+    // Kept for its changelog and findings, but out of the live inventory until seen again
+    // (ingest clears it); an asset already gone keeps the time it went.
+    if (existing.length)
+      await tx
+        .update(assets)
+        .set({ gone_at: sql`now()` })
+        .where(
+          and(
+            sql`${assets.id} in (${sql.join(
+              existing.map((a) => sql`${a.id}`),
+              sql`, `,
+            )})`,
+            isNull(assets.gone_at),
+          ),
+        );
     for (const a of existing) {
       disappeared++;
       entries.push({

@@ -102,6 +102,7 @@ export function parseInventoryQuery(
     if (values.length === 0) continue;
     if (key === 'asset_group' && values.some((v) => !isUuid(v))) throw invalid(key);
     if (key === 'port' && values.some((v) => !/^\d{1,5}$/.test(v) || Number(v) > 65535)) throw invalid(key);
+    if (key === 'gone' && values.some((v) => v !== 'true' && v !== 'false')) throw invalid(key);
     filters[key] = values;
   }
   const fieldnameText = text(query.fieldname);
@@ -199,6 +200,20 @@ export const snapshotSource: AssetSource = {
   techName: (e) => sql`(${e} -> 'platform' ->> 'name')`,
   searchText: sql`(${assetSnapshots.host} || ' ' || coalesce(${d} ->> 'ip', '') || ' ' || coalesce(${d} ->> 'title', '') || ' ' || coalesce(${d} ->> 'cname', ''))`,
 };
+
+/** Whether the query asks for the gone assets (`gone=true`) instead of the live ones. */
+export const wantsGone = (q: InventoryQuery) => q.filters.gone?.includes('true') ?? false;
+
+/**
+ * Which rows are the inventory: live assets, or under `gone=true` those a finished re-discovery
+ * no longer saw (migration 0035). A snapshot holds what its run saw, so none of it is gone.
+ * Kept apart from {@link inventoryConditions} because the counters count the live rows: an
+ * otherwise unfiltered live query still reads its total from them.
+ */
+export function presenceCondition(src: AssetSource, q: InventoryQuery): SQL {
+  if (src !== liveSource) return wantsGone(q) ? sql`false` : sql`true`;
+  return wantsGone(q) ? sql`${assets.gone_at} is not null` : sql`${assets.gone_at} is null`;
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (s: string) => `%${escapeLike(s)}%`;

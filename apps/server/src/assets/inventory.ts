@@ -23,11 +23,16 @@ import {
   inventoryOrder,
   liveSource,
   optionValueSql,
+  presenceCondition,
   snapshotSource,
+  wantsGone,
 } from './inventory-query.js';
 
 /** Most option values one `fieldname` call answers (most used first). */
 export const MAX_OPTIONS = 100;
+
+/** A snapshot as the API shapes assets: those taken before migration 0035 have no gone_at. */
+const snapshotAsset = (data: Asset): Asset => ({ ...data, gone_at: data.gone_at ?? null });
 
 /** A history of the workspace (404 otherwise). */
 export async function workspaceHistory(db: Db, workspaceId: string, historyId: string) {
@@ -44,8 +49,9 @@ function scope(
   workspaceId: string,
   groupId: string | null,
   historyId: string | null,
+  q: InventoryQuery,
 ): SQL[] {
-  const out: SQL[] = [sql`${src.workspace} = ${workspaceId}`];
+  const out: SQL[] = [sql`${src.workspace} = ${workspaceId}`, presenceCondition(src, q)];
   if (groupId) out.push(sql`${src.group} = ${groupId}`);
   if (historyId) out.push(sql`${assetSnapshots.history_id} = ${historyId}`);
   return out;
@@ -66,7 +72,7 @@ export async function listInventory(
   if (q.history) {
     await workspaceHistory(db, workspaceId, q.history);
     const where = and(
-      ...scope(snapshotSource, workspaceId, groupId, q.history),
+      ...scope(snapshotSource, workspaceId, groupId, q.history, q),
       ...inventoryConditions(snapshotSource, q),
     );
     const [total] = await db.select({ n: count() }).from(assetSnapshots).where(where);
@@ -77,15 +83,16 @@ export async function listInventory(
       .orderBy(...inventoryOrder(snapshotSource, q))
       .limit(paging.pageSize)
       .offset(offset);
-    return { results: rows.map((r) => r.data), total: total?.n ?? 0 };
+    return { results: rows.map((r) => snapshotAsset(r.data)), total: total?.n ?? 0 };
   }
   const conditions = inventoryConditions(liveSource, q);
-  const where = and(...scope(liveSource, workspaceId, groupId, null), ...conditions);
+  const where = and(...scope(liveSource, workspaceId, groupId, null, q), ...conditions);
   // Unfiltered, the counters (migration 0019) know the total without reading the assets; filtered
-  // by port or status alone (and groups), the group × value counters (0020, 0021) do.
+  // by port or status alone (and groups), the group × value counters (0020, 0021) do. They count
+  // live assets only (0035), so the gone ones are always counted from the rows.
   const counted = countedFilter(q);
   const total =
-    conditions.length === 0
+    conditions.length === 0 && !wantsGone(q)
       ? groupId
         ? groupAssetCounts(db, [groupId]).then((m) => m.get(groupId) ?? 0)
         : workspaceAssetCount(db, workspaceId)
@@ -112,8 +119,8 @@ export async function listInventory(
 
 /** The one counted field (port or status) a query filters on, when nothing else but groups narrows it. */
 function countedFilter(q: InventoryQuery): { field: CountedAssetField; values: string[] } | null {
-  if (q.search || q.after || q.before) return null;
-  const keys = Object.keys(q.filters).filter((k) => k !== 'asset_group');
+  if (q.search || q.after || q.before || wantsGone(q)) return null;
+  const keys = Object.keys(q.filters).filter((k) => k !== 'asset_group' && k !== 'gone');
   if (keys.length !== 1) return null;
   const [key] = keys;
   // Ports as the counters hold them (a filter of "0443" is port 443).
@@ -147,7 +154,7 @@ export async function listInventoryAfter(
   const src = q.history ? snapshotSource : liveSource;
   if (q.history) await workspaceHistory(db, workspaceId, q.history);
   const where = and(
-    ...scope(src, workspaceId, groupId, q.history),
+    ...scope(src, workspaceId, groupId, q.history, q),
     ...inventoryConditions(src, q),
     ...(cursor ? [afterCursor(src, q, cursor)] : []),
   );
@@ -160,7 +167,7 @@ export async function listInventoryAfter(
       .where(where)
       .orderBy(...inventoryOrder(src, q))
       .limit(pageSize + 1);
-    page = rows.map((r) => ({ asset: r.data, key: r.key }));
+    page = rows.map((r) => ({ asset: snapshotAsset(r.data), key: r.key }));
   } else {
     const rows = await db
       .select({ row: assets, key })
@@ -203,10 +210,16 @@ export async function inventoryOptions(
   });
   // Ports and statuses of the live inventory, narrowed by nothing: their counters (migrations
   // 0020, 0021) know them.
-  if ((field === 'port' || field === 'status') && !q.history && !q.search && narrowing.length === 0)
+  if (
+    (field === 'port' || field === 'status') &&
+    !q.history &&
+    !q.search &&
+    !wantsGone(q) &&
+    narrowing.length === 0
+  )
     return assetValueOptionCounts(db, workspaceId, groupId, field, MAX_OPTIONS);
   const conditions = [
-    ...scope(src, workspaceId, groupId, q.history),
+    ...scope(src, workspaceId, groupId, q.history, q),
     ...narrowing,
     sql`${value} is not null and ${value} <> ''`,
   ];

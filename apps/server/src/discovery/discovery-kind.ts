@@ -97,6 +97,8 @@ async function ingest({ tx, task, storage }: KindContext, items: unknown[]) {
           ...columns,
           enumeration_history_id: payload.history_id,
           last_seen_at: sql`now()`,
+          // Seen again after a run that no longer saw it: back in the live inventory.
+          gone_at: null,
           updated_at: sql`now()`,
         },
       })

@@ -23,6 +23,7 @@ export function presentAsset(row: AssetRow): Asset {
     enumeration_history: row.enumeration_history_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    gone_at: row.gone_at?.toISOString() ?? null,
     technologies: row.technologies.map((t) => ({
       id: t.slug,
       version: t.version,

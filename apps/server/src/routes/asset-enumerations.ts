@@ -12,7 +12,7 @@ import {
   envelope,
   historyComparisonSchema,
 } from '@didban/core';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
@@ -211,7 +211,8 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const [assetCount] = await db
           .select({ n: count() })
           .from(assets)
-          .where(eq(assets.group_id, group.id));
+          // Live assets, as the group's inventory counts them (gone ones are out of it).
+          .where(and(eq(assets.group_id, group.id), isNull(assets.gone_at)));
         return {
           data: {
             enumeration_id: group.id,
@@ -250,7 +251,8 @@ export function assetEnumerationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const [assetCount] = await db
           .select({ n: count() })
           .from(assets)
-          .where(eq(assets.group_id, group.id));
+          // Live assets, as the group's inventory counts them (gone ones are out of it).
+          .where(and(eq(assets.group_id, group.id), isNull(assets.gone_at)));
         return {
           data: {
             enumeration_id: group.id,

@@ -13,7 +13,7 @@ import {
   pageInfo,
   technologySummarySchema,
 } from '@didban/core';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.js';
@@ -122,6 +122,8 @@ export function assetInventoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const where = and(
           eq(assets.workspace_id, workspaceId),
           sql`${assets.technologies} @> ${JSON.stringify([{ slug: q.technology_id }])}::jsonb`,
+          // Live assets, as the technology counters count them (migration 0035).
+          isNull(assets.gone_at),
         );
         // The total from the technology counters; the page and it run at once.
         const [total, rows] = await Promise.all([

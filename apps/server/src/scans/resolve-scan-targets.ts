@@ -5,7 +5,7 @@
  * runs it: the scan's own wins over its asset group's.
  */
 import { isWildcardHost } from '@didban/core';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { assetGroups, assets } from '../db/schema.js';
 import type { Tx } from '../queue/task-kinds.js';
 
@@ -42,7 +42,10 @@ export async function resolveScanTargets(
   scan: { asset_group_ids: string[]; asset_ids: string[]; worker_group_id: string | null },
 ): Promise<ResolvedTargets> {
   const which: SQL[] = [];
-  if (scan.asset_group_ids.length) which.push(inArray(assets.group_id, scan.asset_group_ids));
+  // A group's live assets: a host its last discovery no longer saw is not scanned (issue 34,
+  // item 12); an asset chosen by id is scanned as chosen.
+  if (scan.asset_group_ids.length)
+    which.push(and(inArray(assets.group_id, scan.asset_group_ids), isNull(assets.gone_at))!);
   if (scan.asset_ids.length) which.push(inArray(assets.id, scan.asset_ids));
   if (which.length === 0) return { targets: [], skippedWildcards: 0 };
   const rows: AssetRow[] = await db

@@ -13,6 +13,8 @@ export const ASSET_FILTER_KEYS = [
   'technologies',
   'title',
   'port',
+  // `gone=true`: only assets a re-discovery no longer saw, which the inventory otherwise leaves out.
+  'gone',
 ] as const;
 export type AssetFilterKey = (typeof ASSET_FILTER_KEYS)[number];
 

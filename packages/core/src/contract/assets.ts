@@ -33,6 +33,11 @@ export const assetSchema = z.object({
   enumeration_history: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * When a finished re-discovery stopped seeing it; null while live. The live inventory lists
+   * gone assets only under the `gone` filter; a history's snapshot has them as that run saw them.
+   */
+  gone_at: z.string().nullable(),
   technologies: z.array(assetTechnologySchema),
 });
 export type Asset = z.infer<typeof assetSchema>;

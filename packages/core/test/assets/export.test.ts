@@ -32,6 +32,7 @@ const asset = (over: Partial<Asset> = {}): Asset => ({
   enumeration_history: 'h1',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
+  gone_at: null,
   technologies: [
     {
       id: 'nginx',

@@ -128,6 +128,11 @@ export const assets = pgTable(
     /** Endpoints the last crawl found on it past ASSET_ENDPOINTS_MAX: counted, not stored (0032). */
     endpoint_overflow: integer('endpoint_overflow').notNull().default(0),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a finished re-discovery no longer saw it (0035): kept for its history and findings,
+     * left out of the live inventory and its counters; null again once a discovery sees it.
+     */
+    gone_at: timestamp('gone_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

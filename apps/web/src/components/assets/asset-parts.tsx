@@ -6,6 +6,7 @@ import { formatNumber } from '../../lib/format-date';
 import { CopyButton } from '../ui/copy-button';
 import { MoreButton } from '../ui/more-button';
 import { Badge } from '../ui/status-badge';
+import { GoneBadge } from './gone-badge';
 import { TechnologyIcon } from './technology-icon';
 import { splitIps, truncateList } from './truncate-list';
 
@@ -24,9 +25,13 @@ export function RootBadge() {
 /**
  * The root badge, and the wildcard badge for a wildcard DNS record (*.zone): such an asset stands
  * for every name under the zone and is never scanned, which its hover text (and the detail
- * panel) explains.
+ * panel) explains; the gone badge for an asset a re-discovery no longer found.
  */
-export function AssetBadges({ asset }: { asset: Pick<Asset, 'host' | 'is_root'> }) {
+export function AssetBadges({
+  asset,
+}: {
+  asset: Pick<Asset, 'host' | 'is_root'> & Partial<Pick<Asset, 'gone_at'>>;
+}) {
   const { t } = useTranslation('assets');
   return (
     <>
@@ -36,6 +41,7 @@ export function AssetBadges({ asset }: { asset: Pick<Asset, 'host' | 'is_root'> 
           <Badge tone="neutral">{t('inventory.wildcard')}</Badge>
         </span>
       ) : null}
+      <GoneBadge asset={asset} />
     </>
   );
 }

@@ -46,6 +46,9 @@ export const assetsInventoryEn = {
     wildcard: 'Wildcard record',
     wildcardHint:
       'A wildcard DNS record: every name under this zone answers, so it is not one host. It is never scanned; the hosts discovered under it are.',
+    gone: 'Gone since {{date}}',
+    goneHint:
+      'A later discovery of this group no longer found it. Its record stays, but it is left out of the live inventory, its counts and the scans of its group; a discovery that finds it again brings it back.',
     copyValue: 'Copy {{value}}',
     noTitle: 'No title',
     actionsMenu: 'Actions for {{host}}',
@@ -93,8 +96,10 @@ export const assetsInventoryEn = {
         technologies: 'Technology',
         title: 'Title',
         port: 'Port',
+        gone: 'Gone',
         date: 'Created',
       },
+      goneOnly: 'Only assets no longer found',
       search: 'Search {{label}}',
       loading: 'Loading options…',
       loadFailed: 'failed to load options',

@@ -49,6 +49,9 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
     wildcard: 'رکورد عام',
     wildcardHint:
       'یک رکورد DNS عام: هر نامی زیر این ناحیه پاسخ می‌دهد، پس یک میزبان نیست. هرگز اسکن نمی‌شود؛ میزبان‌های کشف‌شده زیر آن اسکن می‌شوند.',
+    gone: 'از {{date}} دیگر دیده نشد',
+    goneHint:
+      'کشف بعدی این گروه دیگر آن را پیدا نکرد. سابقه‌اش می‌ماند، اما در فهرست زندهٔ دارایی‌ها، شمارش‌ها و اسکن‌های گروهش نمی‌آید؛ اگر کشفی دوباره پیدایش کند، برمی‌گردد.',
     copyValue: 'کپی {{value}}',
     noTitle: 'بدون عنوان',
     actionsMenu: 'عملیات {{host}}',
@@ -96,8 +99,10 @@ export const assetsInventoryFa: Pick<Translations['assets'], keyof typeof assets
         technologies: 'فناوری',
         title: 'عنوان',
         port: 'پورت',
+        gone: 'دیگر دیده‌نشده',
         date: 'تاریخ ایجاد',
       },
+      goneOnly: 'فقط دارایی‌هایی که دیگر پیدا نشدند',
       search: 'جستجو در {{label}}',
       loading: 'در حال بارگذاری گزینه‌ها…',
       loadFailed: 'بارگذاری گزینه‌ها ناموفق بود',

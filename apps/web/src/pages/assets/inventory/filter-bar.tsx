@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ListFilterBar } from '../../../components/filters/filter-bar';
 import { FILTER_TYPES, type FilterType } from './filter-keys';
 import { OptionList } from './filter-panels';
+import { GoneFilterOption } from './gone-filter-option';
 
 /**
  * Spec §2 advanced filter bar of the inventory, drawn by the shared ListFilterBar; this file only
@@ -38,12 +39,20 @@ export function FilterBar({
       word={(name, label = '') => t(`inventory.filters.${name}`, { label })}
       label={label}
       applied={state.filters}
+      // gone=true reads as what it shows, not as "true".
+      shown={(key, value) => (key === 'gone' ? t('inventory.filters.goneOnly') : value)}
       date={state.filters.date}
       onRemove={(key, value) => dispatch({ type: 'toggle_filter', key: key as AssetFilterKey, value })}
       onClearDate={() => dispatch({ type: 'clear_date' })}
       onClearAll={() => dispatch({ type: 'clear_filters' })}
       renderSelect={(active) =>
-        active.kind === 'select' ? (
+        active.key === 'gone' ? (
+          <GoneFilterOption
+            label={label(active.key)}
+            chosen={state.filters.gone ?? []}
+            onToggle={(value) => choose({ kind: 'select', key: 'gone', value })}
+          />
+        ) : active.kind === 'select' ? (
           <OptionList
             key={active.key}
             field={active.key}
