@@ -85,6 +85,34 @@ function listOnce(args, env, outFile) {
   });
 }
 
+/**
+ * The plans of a keyset page from the middle of the list (apps/server/src/scans/vulnerability-cursor.ts:
+ * the rest of the last row's tie, the rest of its rank, the lower ranks), as the server runs them:
+ * each should be an index range of vulnerabilities_ws_rank_idx with no Sort.
+ */
+async function explainKeysetPage(db, workspaceId) {
+  const mid = await db.query(
+    `select severity_rank, last_seen_at::text as seen, id from vulnerabilities where workspace_id = $1
+     order by severity_rank desc nulls last, last_seen_at desc nulls last, id offset $2 limit 1`,
+    [workspaceId, Math.floor(TOTAL / 2)],
+  );
+  const c = mid.rows[0];
+  const branches = [
+    ['tie', 'severity_rank = $2 and last_seen_at = $3::timestamptz and id > $4::uuid'],
+    ['rank', 'severity_rank = $2 and last_seen_at < $3::timestamptz'],
+    ['lower', 'severity_rank < $2'],
+  ];
+  for (const [name, range] of branches) {
+    const plan = await db.query(
+      `explain (analyze, costs off, buffers) select id from vulnerabilities where workspace_id = $1 and ${range}
+       order by severity_rank desc nulls last, last_seen_at desc nulls last, id limit 1001`,
+      // Only the parameters the range uses: PostgreSQL refuses a bind with more.
+      [workspaceId, c.severity_rank, c.seen, c.id].slice(0, 1 + range.match(/\$\d/g).length),
+    );
+    console.log(`keyset page, ${name}:\n  ${plan.rows.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+  }
+}
+
 try {
   const loadAtStart = loadavg()[0].toFixed(1);
   const register = await fetch(`${server.url}/api/v1/auth/register/`, {
@@ -119,6 +147,7 @@ try {
     [workspaceId],
   );
   await db.query('analyze');
+  await explainKeysetPage(db, workspaceId);
   await db.end();
   const seedSeconds = (performance.now() - seedStart) / 1000;
   console.log(`seeded ${TOTAL} findings in ${seedSeconds.toFixed(1)} s`);
@@ -167,7 +196,7 @@ Measured by \`node scripts/bench/cli/findings.mjs --write\` on ${cpus().length} 
 | --- | --- | --- | --- | --- |
 ${rows.map((r) => `| ${r.format} | ${r.seconds.toFixed(1)} s${mark(r.seconds < TIME_TARGET_S)} | ${fmt(r.rowsPerSecond)} | ${r.peakMb.toFixed(0)} MB${mark(r.peakMb < RSS_TARGET_MB)} | ${r.sizeMb.toFixed(1)} MB |`).join('\n')}
 
-Every format is written page by page as it arrives (\`apps/cli/src/services/vulns-stream.ts\`): one page of 100 rows is held at a time, a table is drawn per page, the JSON document's \`result_count\` and SARIF's rules (one per template) are written last. Before (issue 34, 20,000 findings): table 430 s and 325 MB, SARIF 320 s and 341 MB, \`--json\` 55 s, every row held before printing. The listing reads offset pages of 100 (the API's largest page; \`panel/vulnerabilities/\` has no keyset cursor yet), so the later pages cost the server more than the first.
+Every format is written as the rows arrive (\`apps/cli/src/services/vulns-stream.ts\`): a table is drawn per 100 rows, the JSON document's \`result_count\` and SARIF's rules (one per template) are written last. The listing reads keyset pages of 1000 (\`cursor\` → \`next_cursor\` on \`panel/vulnerabilities/\`, core's \`pageThroughCursor\`, the next page asked for while the current one is written): each is an index range of \`vulnerabilities_ws_rank_idx\` after the previous page's last (rank, last_seen_at, id), with no count, so the last page costs what the first does.
 `;
     const file = join(ROOT, 'docs/benchmarks.md');
     const doc = readFileSync(file, 'utf8');
