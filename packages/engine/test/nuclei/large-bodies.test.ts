@@ -5,6 +5,8 @@ import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LARGE_BODY_SLOTS } from '../../src/nuclei/http/response-collector.js';
 import { sendRequest } from '../../src/nuclei/http/send-request.js';
+import { includesFolded } from '../../src/nuclei/operators/match.js';
+import { asciiLower } from '../../src/nuclei/util/bytes.js';
 import { closeIdleSockets } from '../../src/nuclei/http/send-socket.js';
 import { collectScan, loadTemplates } from '../../src/nuclei/index.js';
 
@@ -168,4 +170,26 @@ http:
       server.close();
     }
   }, 120_000);
+});
+
+describe('case-insensitive words in a large body', () => {
+  it('finds what the whole body lowercased would, a word across two pieces included', () => {
+    const piece = 256 * 1024;
+    // 1 MiB of `x` with words put at piece boundaries, and a byte past ASCII that stays as it is.
+    const chars = Buffer.alloc(4 * piece, 'x');
+    const put = (at: number, text: string) => chars.write(text, at, 'latin1');
+    put(piece - 3, 'AdMiN-PaNeL');
+    put(2 * piece - 1, 'Server: ÉTÉ');
+    put(4 * piece - 5, 'TaIl!');
+    const body = chars.toString('latin1');
+    const words = ['admin-panel', 'server: \xc9t\xc9', 'server: \xe9t\xe9', 'tail!', 'missing', 'xxxxx'];
+    for (const word of words) {
+      const expected = asciiLower(body).includes(word);
+      expect(includesFolded(body, [word], 'or'), word).toBe(expected);
+    }
+    expect(includesFolded(body, ['admin-panel', 'tail!'], 'and')).toBe(true);
+    expect(includesFolded(body, ['admin-panel', 'missing'], 'and')).toBe(false);
+    expect(includesFolded(body, ['missing', 'tail!'], 'or')).toBe(true);
+    expect(includesFolded(body, [], 'or')).toBe(false);
+  });
 });

@@ -206,7 +206,7 @@ export async function runFuzzHttpBlock(
           emitFindings(fuzzRun, 'http', outcome, {
             matchedAt: res.url,
             request: res.requestDump,
-            response: fields.responseDump(),
+            response: fields.responseDump(run.scan.options.evidenceLimit),
             ip: res.ip,
           });
         if (outcome.matched) {

@@ -107,11 +107,15 @@ export class ResponseFieldMap extends Map<string, DslValue> {
     return this;
   }
 
-  /** Head dump plus body, for a finding's evidence: the head dump is built once per response. */
-  responseDump(): string {
+  /**
+   * Head dump plus body, for a finding's evidence, its first `limit` characters: the head dump is
+   * built once per response. Cut before joining: a whole capped body joined to its head and then
+   * cut was a 10 MiB copy for each finding, which the evidence, a slice of it, kept alive.
+   */
+  responseDump(limit = Number.POSITIVE_INFINITY): string {
     const res = this.res!;
     this.dump ??= headerDump(res);
-    return this.dump + res.body;
+    return evidenceOf(this.dump, res.body, limit);
   }
 
   private compute(i: number): string {
@@ -120,6 +124,13 @@ export class ResponseFieldMap extends Map<string, DslValue> {
     this.dump ??= headerDump(res);
     return i < 2 ? this.dump : this.dump + res.body;
   }
+}
+
+/** `head + body` cut to `limit` characters, without joining the whole body first. */
+export function evidenceOf(head: string, body: string, limit: number): string {
+  const room = limit - head.length;
+  if (room <= 0) return head.slice(0, limit);
+  return head + (body.length > room ? body.slice(0, room) : body);
 }
 
 /**

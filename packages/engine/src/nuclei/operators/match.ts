@@ -45,15 +45,12 @@ function rawMatch(m: Matcher, input: OperatorInput): boolean | typeof ABSENT {
         evaluateDslCondition(expr.includes('{{') ? renderTemplate(expr, input.scope) : expr, input.scope),
       );
     case 'word': {
-      let part = input.part(m.part);
+      const part = input.part(m.part);
       if (part === undefined) return ABSENT;
-      if (m.caseInsensitive) part = asciiLower(part);
-      const text = part;
       // Words are templates too: `{{extracted}}` is replaced before comparing.
-      return combine(m.condition, m.words, (w: string) => {
-        const word = w.includes('{{') ? renderTemplate(w, input.scope) : w;
-        return text.includes(m.caseInsensitive ? asciiLower(word) : word);
-      });
+      const render = (w: string) => (w.includes('{{') ? renderTemplate(w, input.scope) : w);
+      if (m.caseInsensitive) return includesFolded(part, m.words.map(render).map(asciiLower), m.condition);
+      return combine(m.condition, m.words, (w: string) => part.includes(render(w)));
     }
     case 'regex': {
       const part = input.part(m.part);
@@ -74,4 +71,37 @@ function rawMatch(m: Matcher, input: OperatorInput): boolean | typeof ABSENT {
       return combine(m.condition, m.xpath, (q: string) => queryXpath(part, q).length > 0);
     }
   }
+}
+
+// A case-insensitive part past this length is lowercased a piece at a time.
+const FOLD_PIECE = 256 * 1024;
+
+/**
+ * Whether the words (lowercased) occur in the part lowercased (ASCII only, as `asciiLower`), all
+ * of them (`and`) or one (`or`). A large part is not lowercased whole: a capped body is 10 MiB,
+ * and a copy of it for each case-insensitive matcher of every template in flight was a good share
+ * of a run's memory against hostile hosts (docs/benchmarks.md, "An endless body"). Pieces overlap
+ * by the longest word less one, so a word across two pieces is still found.
+ */
+export function includesFolded(part: string, words: readonly string[], condition: 'and' | 'or'): boolean {
+  if (words.length === 0) return false;
+  const all = condition === 'and';
+  if (part.length <= FOLD_PIECE) {
+    const text = asciiLower(part);
+    return all ? words.every((w) => text.includes(w)) : words.some((w) => text.includes(w));
+  }
+  let longest = 0;
+  for (const w of words) longest = Math.max(longest, w.length);
+  const found = new Array<boolean>(words.length).fill(false);
+  let left = words.length;
+  for (let at = 0; at < part.length; at += FOLD_PIECE) {
+    const piece = asciiLower(part.slice(at, at + FOLD_PIECE + longest - 1));
+    for (let i = 0; i < words.length; i++) {
+      if (found[i] || !piece.includes(words[i]!)) continue;
+      if (!all) return true;
+      found[i] = true;
+      if (--left === 0) return true;
+    }
+  }
+  return false;
 }

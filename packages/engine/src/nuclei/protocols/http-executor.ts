@@ -8,6 +8,7 @@ import { type BuiltRequest, buildPathRequest, buildRawRequest } from '../http/bu
 import { crlfIfBare } from '../http/raw-request.js';
 import { withoutBody } from '../http/received-response.js';
 import {
+  evidenceOf,
   HISTORY_FIELDS,
   headerDump,
   type ResponseFieldMap,
@@ -338,7 +339,7 @@ function matchHop(
       matchedAt: res.url,
       request: res.requestDump,
       // The head dump a `part: header` matcher already built is reused.
-      response: fields.responseDump(),
+      response: fields.responseDump(run.scan.options.evidenceLimit),
       ip: res.ip,
     });
   }
@@ -673,7 +674,7 @@ export class OobWatch {
     emitFindings(this.run, 'http', outcome, {
       matchedAt: res.url,
       request: res.requestDump,
-      response: headerDump(res) + res.body,
+      response: evidenceOf(headerDump(res), res.body, this.run.scan.options.evidenceLimit),
       ip: res.ip,
     });
     this.cancel();

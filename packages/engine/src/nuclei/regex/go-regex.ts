@@ -140,13 +140,24 @@ export const RE2_INPUT_LIMIT = 1024 * 1024;
 const capped = (input: string): string =>
   input.length > RE2_INPUT_LIMIT ? input.slice(0, RE2_INPUT_LIMIT) : input;
 
-// The last part lowercased: every case-insensitive pattern of a block reads the same part.
+// The last part lowercased: every case-insensitive pattern of a block reads the same part. Kept
+// until the current job ends only: the part is a slice of a body, which it would keep alive.
 let lastInput = '';
 let lastLowered = '';
+let forgetting = false;
+const forget = (): void => {
+  lastInput = '';
+  lastLowered = '';
+  forgetting = false;
+};
 function lowered(text: string): string {
   if (text !== lastInput) {
     lastInput = text;
     lastLowered = text.toLowerCase();
+    if (!forgetting) {
+      forgetting = true;
+      queueMicrotask(forget);
+    }
   }
   return lastLowered;
 }
