@@ -31,7 +31,7 @@ export type ReportRow = typeof reports.$inferSelect;
 type ReportParts = { cover: string; summary: string; charts: string; inventory: string };
 
 /**
- * Findings per PDF slice: ~150 A4 pages with the technical preset's evidence. Small enough that
+ * Findings per PDF slice: ~100 A4 pages with the technical preset's evidence. Small enough that
  * Chromium's memory stays flat, large enough that the blank rest of each slice's last page and the
  * per-slice page load stay a few percent of the print.
  */

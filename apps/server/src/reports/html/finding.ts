@@ -19,9 +19,10 @@ export function findingHtml(f: ReportFinding, index: string, lang: Lang): string
         )
         .join('')}</ul>`
     : '';
+  // Trailing blank lines (a request's closing CRLFs) show nothing and would print as empty lines.
   const evidence = (title: 'request' | 'response', text: string | null, trimmed: boolean) =>
     text
-      ? `<h4>${esc(label(title, lang))}${trimmed ? ` <span class="muted">${esc(label('trimmed', lang))}</span>` : ''}</h4><pre>${esc(text)}</pre>`
+      ? `<h4>${esc(label(title, lang))}${trimmed ? ` <span class="muted">${esc(label('trimmed', lang))}</span>` : ''}</h4><pre>${esc(text.trimEnd())}</pre>`
       : '';
   return `<article class="finding" style="border-inline-start-color:${SEVERITY_COLOR[f.severity] ?? SEVERITY_COLOR.unknown}">
 <h3>${esc(index)}. <bdi>${esc(f.template_name)}</bdi> ${severityBadge(f.severity, lang)}</h3>
