@@ -277,7 +277,7 @@ describe('groups and assets against a live server, stdin and stdout not terminal
       exitCode: 3,
       stdout: '',
       stderr:
-        'Unknown filter: colour. Allowed filters: asset_group, status, host, cname, ip, technologies, title, port.\n',
+        'Unknown filter: colour. Allowed filters: asset_group, status, host, cname, ip, technologies, title, port, gone.\n',
     });
     const badExport = join(outDir, 'bad.csv');
     const badKeyExport = await runBinary(

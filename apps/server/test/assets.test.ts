@@ -249,12 +249,12 @@ describe('inventory', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
       message:
-        'Unknown filter: hostname, colour. Allowed filters: asset_group, status, host, cname, ip, technologies, title, port.',
+        'Unknown filter: hostname, colour. Allowed filters: asset_group, status, host, cname, ip, technologies, title, port, gone.',
       code: 'unknown_filter',
     });
     const persian = await call('GET', 'panel/all-assets/?hostname=x', { ...owner.auth, ...fa });
     expect(persian.json().message).toBe(
-      'فیلتر ناشناخته: hostname. فیلترهای مجاز: asset_group, status, host, cname, ip, technologies, title, port.',
+      'فیلتر ناشناخته: hostname. فیلترهای مجاز: asset_group, status, host, cname, ip, technologies, title, port, gone.',
     );
     const date = await call('GET', 'panel/all-assets/?created_at_after=2026-02-30', auth);
     expect(date.json()).toEqual({

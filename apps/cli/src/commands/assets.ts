@@ -8,7 +8,7 @@ const service = () => import('../services/assets.js');
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 const FILTER_HELP =
-  'key=v1,v2 (repeatable); keys: asset_group, status, host, cname, ip, technologies, title, port, created_at_after, created_at_before';
+  'key=v1,v2 (repeatable); keys: asset_group, status, host, cname, ip, technologies, title, port, gone (true: only assets a re-discovery no longer found), created_at_after, created_at_before';
 
 /** The selection flags `list` and `export` share. */
 function selectionFlags(command: Command): Command {
