@@ -72,12 +72,34 @@ describe('a PDF report printed in slices', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
     const text = pdftotext(file);
-    // Findings numbered ۱. … ۲۳. in Persian digits, each once and in order across the slices.
-    // (pdftotext writes a title line as "<title> .۱۲": the number after the dot, right to left.)
-    const numbers = [...text.matchAll(/(?:exposed|console|detected) \.([۰-۹]+)$/gm)]
-      .map((m) => Number(m[1]!.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)))))
-      .filter((n) => n >= 1 && n <= FINDINGS);
-    expect(numbers).toEqual(Array.from({ length: FINDINGS }, (_, i) => i + 1));
+    // Findings numbered ۱. … ۲۳. in Persian digits, each once and in the report's order across the
+    // slices: most severe template first, then template id, then host (pdftotext writes an entry's
+    // first line as "<matched URL> .۱۲": the number after the dot, right to left). The seed's
+    // finding k is template k mod 5 on host-⌊k/5⌋ and asks for /path/k.
+    const entries = [...text.matchAll(/\/path\/(\d+)\?q=a+ \.([۰-۹]+)$/gm)].map((m) => ({
+      k: Number(m[1]),
+      n: Number(m[2]!.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)))),
+    }));
+    expect(entries.map((e) => e.n)).toEqual(Array.from({ length: FINDINGS }, (_, i) => i + 1));
+    const RANK = [
+      'spring-actuator-env',
+      'git-config-exposure',
+      'phpinfo-page',
+      'tech-detect',
+      'cve-critical-demo',
+    ];
+    const rank = [4, 3, 2, 1, 5];
+    const order = Array.from({ length: FINDINGS }, (_, k) => k).sort(
+      (a, b) =>
+        rank[b % 5]! - rank[a % 5]! ||
+        RANK[a % 5]!.localeCompare(RANK[b % 5]!) ||
+        Math.floor(a / 5) - Math.floor(b / 5),
+    );
+    expect(entries.map((e) => e.k)).toEqual(order);
+    // Five templates, each headed once, and again «(ادامه)» where its findings run into the next
+    // slice (slices of 4).
+    for (const id of RANK) expect(text).toContain(id);
+    expect(text).toContain('(ادامه');
     // Each finding's request evidence once (the seed's finding k asks for /path/k).
     for (let k = 0; k < FINDINGS; k++) expect(text.split(`GET /path/${k} HTTP/1.1`).length - 1).toBe(1);
     for (const word of ['گزارش امنیتی', 'مدیریتی', 'یافته‌ها', 'نمودارها']) expect(text).toContain(word);

@@ -3,6 +3,8 @@
  * the findings a page at a time. For PDF the same HTML goes into slices that Chromium prints one
  * after the other while the next is written, and the printed slices are joined into one numbered
  * file (pdf-slices, join-pdf). Progress: findings written (0–89 %), all printed (90), joined (99).
+ * Findings are grouped by template (most severe first, then template id, then host): the template's
+ * texts once, then each of its findings (html/finding.ts); the PDF caps each finding's evidence.
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { type reports, users, workspaces } from '../db/schema.js';
 import { chartsHtml } from './html/charts.js';
 import { coverHtml } from './html/cover.js';
 import { documentEnd, documentStart } from './html/document.js';
-import { findingHtml } from './html/finding.js';
+import { findingHtml, templateHeadHtml } from './html/finding.js';
 import { inventoryHtml } from './html/inventory.js';
 import { summaryHtml } from './html/summary.js';
 import { openJoinerThread } from './join-pdf-in-thread.js';
@@ -24,7 +26,7 @@ import { ensureDir, reportKey, sizeOf } from './report-files.js';
 import { esc, num } from './report-format.js';
 import { label } from './report-labels.js';
 import type { ReportScope } from './report-scope.js';
-import { countFindings, findingPages } from './stream-findings.js';
+import { countFindings, findingPages, groupKey, templateCounts } from './stream-findings.js';
 import { htmlFile } from './write-html.js';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -87,6 +89,9 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
   };
   const findingsHead = `<section id="findings">\n<h2>${esc(label('findings', lang))} (${num(total, lang)})</h2>\n`;
   const findings = sections.has('findings') ? findingPages(o.db, scope) : null;
+  const perTemplate = findings ? await templateCounts(o.db, scope) : new Map<string, number>();
+  /** The template whose findings are being written (groupKey), to head each new one. */
+  let group: string | null = null;
   /** Findings written so far → progress 0–89 (for PDF each slice is printed as the next is written). */
   let written = 0;
   let lastReported = 0;
@@ -112,7 +117,14 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
         await out.write(findingsHead);
         for await (const page of findings) {
           let chunk = '';
-          for (const f of page) chunk += findingHtml(f, num(++written, lang), lang);
+          for (const f of page) {
+            const key = groupKey(f);
+            if (key !== group) {
+              group = key;
+              chunk += templateHeadHtml(f, perTemplate.get(key) ?? 0, lang);
+            }
+            chunk += findingHtml(f, num(++written, lang), lang);
+          }
           await out.write(chunk);
           await progress();
         }
@@ -146,7 +158,15 @@ export async function generateReport(row: ReportRow, o: GenerateOptions): Promis
     if (findings) {
       await slices.startFindings(findingsHead);
       for await (const page of findings) {
-        for (const f of page) await slices.finding(findingHtml(f, num(++written, lang), lang));
+        for (const f of page) {
+          const key = groupKey(f);
+          if (key !== group) {
+            group = key;
+            const n = perTemplate.get(key) ?? 0;
+            await slices.group(templateHeadHtml(f, n, lang), templateHeadHtml(f, n, lang, true));
+          }
+          await slices.finding(findingHtml(f, num(++written, lang), lang, true));
+        }
         await progress();
       }
       if (written === 0) await slices.write(`<p class="muted">${esc(label('no_findings', lang))}</p>\n`);

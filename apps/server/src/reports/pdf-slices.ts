@@ -20,6 +20,11 @@ export type SlicedPdf = {
   write(html: string): Promise<void>;
   /** The findings section's opening (its heading), written once before the first finding. */
   startFindings(html: string): Promise<void>;
+  /**
+   * A template's heading, before its first finding; `continued` (the heading marked as continued)
+   * opens each later slice that starts among this template's findings.
+   */
+  group(html: string, continued: string): Promise<void>;
   /** One finding's HTML; a new slice starts after every `perSlice` findings. */
   finding(html: string): Promise<void>;
   /** Close the last slice and wait until every slice is printed and joined; resolves with the slice count. */
@@ -45,6 +50,8 @@ export function slicedPdf(o: {
   let currentHtml = '';
   let inFindings = false;
   let findingsHere = 0;
+  /** The current template's heading as a slice that starts inside its findings repeats it. */
+  let continued = '';
   let printing: Promise<void> = Promise.resolve();
   let joining: Promise<void> = Promise.resolve();
   let joined = 0;
@@ -58,7 +65,7 @@ export function slicedPdf(o: {
     // Page numbers are stamped on the joined PDF; a slice's own "n / m" would restart at 1.
     await current.write(documentStart(o.lang, o.title, { pageFooter: false }));
     findingsHere = 0;
-    if (inFindings) await current.write('<section class="findings-cont">\n');
+    if (inFindings) await current.write(`<section class="findings-cont">\n${continued}`);
   };
   const close = async () => {
     if (!current) return;
@@ -103,6 +110,16 @@ export function slicedPdf(o: {
       await open();
       await (current as unknown as HtmlSink).write(html);
       inFindings = true;
+    },
+    async group(html, cont) {
+      // A full slice is closed before the heading, so a heading never ends a slice alone.
+      continued = '';
+      if (findingsHere >= o.perSlice) {
+        await close();
+        await open();
+      }
+      await (await sink()).write(html);
+      continued = cont;
     },
     async finding(html) {
       if (findingsHere >= o.perSlice) {

@@ -66,6 +66,12 @@ const LABELS = {
   request: { en: 'Request', fa: 'درخواست' },
   response: { en: 'Response', fa: 'پاسخ' },
   trimmed: { en: '(trimmed)', fa: '(کوتاه‌شده)' },
+  occurrences: { en: 'Occurrences', fa: 'موارد' },
+  continued: { en: '(continued)', fa: '(ادامه)' },
+  evidence_shortened: {
+    en: 'Evidence shortened for print — the full evidence is in the HTML report and the panel.',
+    fa: 'شواهد برای چاپ کوتاه شده است — شواهد کامل در گزارش HTML و پنل دیدبان است.',
+  },
   history: { en: 'Status and triage history', fa: 'تاریخچه وضعیت و بررسی' },
   by: { en: 'by', fa: 'توسط' },
   system: { en: 'Didban', fa: 'دیدبان' },

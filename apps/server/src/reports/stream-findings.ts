@@ -1,10 +1,15 @@
 /**
- * The findings of a report, a page at a time (keyset on severity, then id), so a report of
- * 100,000 findings holds one page in memory: evidence is cut in the query, template texts come
- * from a per-report cache (one parse per template, not per finding), triage actors' names from one
- * query per page.
+ * The findings of a report, a page at a time, so a report of 100,000 findings holds one page in
+ * memory: evidence is cut in the query, a template's texts are read once per run of its findings
+ * (the order keeps them together), triage actors' names from one query per page.
+ *
+ * Order (the report's, stable and documented): most severe first, then by template id, then by
+ * host, port and matched URL, then id — so each template's findings come one after another and the
+ * report prints the template once above them. Keyset on (severity_rank desc, template_id, host,
+ * id); the page's ids are chosen on the narrow columns first and only those rows' evidence is read
+ * (docs/benchmarks.md, "Findings grouped by template", for the plan).
  */
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { type StatusChange, users, vulnerabilities } from '../db/schema.js';
 import { templateInfo } from '../scans/template-info.js';
@@ -19,6 +24,7 @@ export type ReportFinding = {
   template_id: string;
   template_name: string;
   severity: string;
+  severity_rank: number;
   status: string;
   host: string;
   port: number | null;
@@ -35,6 +41,10 @@ export type ReportFinding = {
   references: string[];
 };
 
+/** A template's findings in the report: how many of each (severity rank, template id). */
+export const groupKey = (f: { severity_rank: number; template_id: string }) =>
+  `${f.severity_rank}\u0000${f.template_id}`;
+
 type TemplateText = { description: string | null; remediation: string | null; references: string[] };
 
 export async function countFindings(db: Db, scope: ReportScope): Promise<number> {
@@ -43,6 +53,20 @@ export async function countFindings(db: Db, scope: ReportScope): Promise<number>
     .from(vulnerabilities)
     .where(and(...findingConditions(scope)));
   return row?.n ?? 0;
+}
+
+/** Findings per template (keyed by groupKey): one aggregate, a row per template of the scope. */
+export async function templateCounts(db: Db, scope: ReportScope): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      severity_rank: vulnerabilities.severity_rank,
+      template_id: vulnerabilities.template_id,
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(vulnerabilities)
+    .where(and(...findingConditions(scope)))
+    .groupBy(vulnerabilities.severity_rank, vulnerabilities.template_id);
+  return new Map(rows.map((r) => [groupKey(r), r.n]));
 }
 
 /**
@@ -54,53 +78,63 @@ export async function* findingPages(
   pageSize = PAGE_SIZE,
 ): AsyncGenerator<ReportFinding[]> {
   const base = findingConditions(scope);
-  const templates = new Map<string, Promise<TemplateText>>();
+  // The findings come template by template, so only the current template's texts are kept.
+  let template: { id: string; text: Promise<TemplateText> } | null = null;
   const textOf = (templateId: string) => {
-    let t = templates.get(templateId);
-    if (!t) {
-      t = templateInfo(db, scope.workspaceId, templateId).then((i) => ({
-        description: i.description,
-        remediation: i.remediation,
-        references: i.references,
-      }));
-      templates.set(templateId, t);
-    }
-    return t;
+    if (template?.id !== templateId)
+      template = {
+        id: templateId,
+        text: templateInfo(db, scope.workspaceId, templateId).then((i) => ({
+          description: i.description,
+          remediation: i.remediation,
+          references: i.references,
+        })),
+      };
+    return template.text;
   };
-  let after: { rank: number; id: string } | null = null;
+  const v = vulnerabilities;
+  const order = [sql`${v.severity_rank} desc`, v.template_id, v.host, v.id];
+  let after: { rank: number; template: string; host: string; id: string } | null = null;
   for (;;) {
     const keyset: SQL[] = after
       ? [
-          sql`(${vulnerabilities.severity_rank} < ${after.rank} or (${vulnerabilities.severity_rank} = ${after.rank} and ${vulnerabilities.id} > ${after.id}))`,
+          sql`(${v.severity_rank} < ${after.rank} or (${v.severity_rank} = ${after.rank} and (${v.template_id}, ${v.host}, ${v.id}) > (${after.template}, ${after.host}, ${after.id})))`,
         ]
       : [];
+    // The page's ids on the narrow columns (a top-N sort reads no evidence), then their rows.
+    const pageIds = db
+      .select({ id: v.id })
+      .from(v)
+      .where(and(...base, ...keyset))
+      .orderBy(...order)
+      .limit(pageSize)
+      .as('page_ids');
     const rows = await db
       .select({
-        id: vulnerabilities.id,
-        rank: vulnerabilities.severity_rank,
-        template_id: vulnerabilities.template_id,
-        template_name: vulnerabilities.template_name,
-        severity: vulnerabilities.severity,
-        status: vulnerabilities.status,
-        host: vulnerabilities.host,
-        port: vulnerabilities.port,
-        matched_at: vulnerabilities.matched_at,
-        first_seen_at: vulnerabilities.first_seen_at,
-        last_seen_at: vulnerabilities.last_seen_at,
-        request: sql<string | null>`left(${vulnerabilities.request}, ${EVIDENCE_CHARS})`,
-        response: sql<string | null>`left(${vulnerabilities.response}, ${EVIDENCE_CHARS})`,
-        request_len: sql<number>`coalesce(length(${vulnerabilities.request}), 0)`.mapWith(Number),
-        response_len: sql<number>`coalesce(length(${vulnerabilities.response}), 0)`.mapWith(Number),
-        truncated: vulnerabilities.evidence_truncated,
-        history: vulnerabilities.status_history,
+        id: v.id,
+        rank: v.severity_rank,
+        template_id: v.template_id,
+        template_name: v.template_name,
+        severity: v.severity,
+        status: v.status,
+        host: v.host,
+        port: v.port,
+        matched_at: v.matched_at,
+        first_seen_at: v.first_seen_at,
+        last_seen_at: v.last_seen_at,
+        request: sql<string | null>`left(${v.request}, ${EVIDENCE_CHARS})`,
+        response: sql<string | null>`left(${v.response}, ${EVIDENCE_CHARS})`,
+        request_len: sql<number>`coalesce(length(${v.request}), 0)`.mapWith(Number),
+        response_len: sql<number>`coalesce(length(${v.response}), 0)`.mapWith(Number),
+        truncated: v.evidence_truncated,
+        history: v.status_history,
       })
-      .from(vulnerabilities)
-      .where(and(...base, ...keyset))
-      .orderBy(sql`${vulnerabilities.severity_rank} desc`, vulnerabilities.id)
-      .limit(pageSize);
+      .from(v)
+      .innerJoin(pageIds, eq(v.id, pageIds.id))
+      .orderBy(...order);
     if (rows.length === 0) return;
     const last = rows[rows.length - 1]!;
-    after = { rank: last.rank, id: last.id };
+    after = { rank: last.rank, template: last.template_id, host: last.host, id: last.id };
     const actorIds = [
       ...new Set(rows.flatMap((r) => r.history.map((h) => h.by).filter((b): b is string => !!b))),
     ];
@@ -120,6 +154,7 @@ export async function* findingPages(
         template_id: r.template_id,
         template_name: r.template_name,
         severity: r.severity,
+        severity_rank: r.rank,
         status: r.status,
         host: r.host,
         port: r.port,

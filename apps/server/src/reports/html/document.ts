@@ -28,11 +28,16 @@ td.n { text-align: end; font-variant-numeric: tabular-nums; }
 .chart svg { width: 100%; height: auto; }
 .legend span { margin-inline-end: 4mm; font-size: 9pt; }
 .legend i { display: inline-block; width: 3mm; height: 3mm; margin-inline-end: 1mm; vertical-align: middle; }
-article.finding { border: 1px solid #e5e7eb; border-inline-start-width: 4px; border-radius: 1.5mm; padding: 2mm 4mm; margin: 3mm 0; }
-article.finding h3 { margin-top: 0; }
-article.finding dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5mm 4mm; margin: 0 0 2mm; }
-article.finding dt { color: #6b7280; }
-article.finding dd { margin: 0; overflow-wrap: anywhere; }
+div.tpl { border: 1px solid #e5e7eb; border-inline-start-width: 4px; border-radius: 1.5mm; background: #f9fafb; padding: 2mm 4mm; margin: 5mm 0 2mm; break-after: avoid; }
+div.tpl h3 { margin: 0 0 1mm; }
+div.tpl h4 { margin: 2mm 0 0.5mm; }
+div.tpl p { margin: 0 0 1mm; }
+p.tpl-facts span, p.facts > span { margin-inline-end: 4mm; white-space: nowrap; }
+p.tpl-facts bdi, p.facts bdi { white-space: normal; overflow-wrap: anywhere; }
+article.finding { border-inline-start: 3px solid #e5e7eb; padding: 1mm 3mm; margin: 2mm 0 2mm 0; margin-inline-start: 3mm; }
+article.finding p { margin: 0; overflow-wrap: anywhere; }
+article.finding p.facts { font-size: 9pt; }
+article.finding h4 { font-size: 9pt; margin: 1mm 0 0; color: #374151; }
 pre { direction: ltr; text-align: left; unicode-bidi: isolate; white-space: pre-wrap; overflow-wrap: anywhere; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 8pt; background: #f3f4f6; border-radius: 1mm; padding: 2mm; margin: 1mm 0; max-height: none; }
 .muted { color: #6b7280; }
 bdi { unicode-bidi: isolate; }
@@ -42,19 +47,19 @@ ul.refs li { overflow-wrap: anywhere; }
 `;
 
 /**
- * Printed findings, denser than on screen, as Chromium's print time grows with the pages: the
- * bench's 1,000 findings print on 515 A4 pages instead of 772, with ~23 % less Chromium CPU
- * (docs/benchmarks.md), and nothing dropped — tighter headings and evidence, and the finding's
- * facts two to a row after the asset and the matched URL, which keep a row of their own.
+ * Printed findings, denser than on screen, as Chromium's print time grows with the pages and the
+ * text laid out (docs/benchmarks.md): tighter template headings and entries, and each evidence
+ * block beside its label instead of under it (the PDF also caps the evidence: html/finding.ts).
  */
 const PRINT = `@media print {
-article.finding { line-height: 1.45; padding: 1.5mm 3mm; margin: 2mm 0; }
-article.finding h3 { margin: 0 0 1mm; }
-article.finding h4 { font-size: 9.5pt; margin: 1.5mm 0 0.5mm; break-after: avoid; }
-article.finding p { margin: 0 0 1mm; }
-article.finding dl { grid-template-columns: max-content 1fr max-content 1fr; margin: 0 0 1mm; }
-article.finding dd:nth-of-type(-n+2) { grid-column: span 3; }
-pre { font-size: 7.5pt; line-height: 1.35; padding: 1.2mm 2mm; margin: 0.5mm 0 1mm; }
+div.tpl { line-height: 1.45; padding: 1.5mm 3mm; margin: 3mm 0 1mm; }
+div.tpl h4 { font-size: 9.5pt; margin: 1mm 0 0; break-after: avoid; }
+article.finding { line-height: 1.4; padding: 0.5mm 2.5mm; margin: 1.5mm 0; margin-inline-start: 2mm; }
+article.finding p.facts { font-size: 8.5pt; }
+article.finding div.ev { display: grid; grid-template-columns: 13mm 1fr; column-gap: 2mm; }
+article.finding div.ev h4 { font-size: 8pt; margin: 0.5mm 0 0; }
+article.finding p.ev-note { font-size: 8pt; }
+pre { font-size: 7.5pt; line-height: 1.35; padding: 1mm 2mm; margin: 0.5mm 0; }
 }
 `;
 
