@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config/env.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { assets, scanChunks, scanHistories, taskResultBatches, vulnerabilities } from '../src/db/schema.js';
 import { startScheduler } from '../src/scheduler/scheduler.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, registerUser, testDbKind } from './helpers/test-server.js';
 import { createAssetGroup, createWorker, personalWorkspaceId } from './helpers/workers.js';
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: pgDb ? dataDir : ':memory:',
+      pgliteSeed: pgDb ? undefined : await migratedPgliteSeed(),
     });
     const app = await buildApp({ config, db: database.db });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../src/db/database.js';
 import { enumerationHistories, schedules } from '../src/db/schema.js';
 import { nextRunAfter } from '../src/scheduler/next-run.js';
 import { runDueSchedules, startScheduler } from '../src/scheduler/scheduler.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, registerUser, testDbKind } from './helpers/test-server.js';
 
 describe('nextRunAfter', () => {
@@ -71,6 +72,7 @@ describe('scheduler', () => {
       const database = await openDatabase({
         databaseUrl: config.databaseUrl,
         dataDir: pgDb ? dataDir : ':memory:',
+        pgliteSeed: pgDb ? undefined : await migratedPgliteSeed(),
       });
       const app = await buildApp({ config, db: database.db });
       await app.ready();
