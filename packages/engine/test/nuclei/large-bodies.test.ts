@@ -1,11 +1,10 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { execFile } from 'node:child_process';
 import net from 'node:net';
-import v8 from 'node:v8';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LARGE_BODY_SLOTS } from '../../src/nuclei/http/response-collector.js';
 import { sendRequest } from '../../src/nuclei/http/send-request.js';
 import { closeIdleSockets } from '../../src/nuclei/http/send-socket.js';
-import { collectScan, loadTemplates } from '../../src/nuclei/index.js';
 import { includesFolded } from '../../src/nuclei/operators/match.js';
 import { asciiLower } from '../../src/nuclei/util/bytes.js';
 
@@ -95,97 +94,36 @@ describe('large bodies', () => {
   }, 90_000);
 });
 
-/**
- * The body texts (all `A`, each outside V8's heap) still reachable: a heap snapshot holds only what
- * a full collection leaves, and lists every external string under one root.
- */
-async function bodyTextsAlive(): Promise<number> {
-  let json = '';
-  for await (const chunk of v8.getHeapSnapshot()) json += chunk;
-  const snap = JSON.parse(json) as {
-    snapshot: { meta: { node_fields: string[]; edge_fields: string[] } };
-    nodes: number[];
-    edges: number[];
-    strings: string[];
-  };
-  const { node_fields, edge_fields } = snap.snapshot.meta;
-  const nf = node_fields.length;
-  const ef = edge_fields.length;
-  const name = node_fields.indexOf('name');
-  const edgeCount = node_fields.indexOf('edge_count');
-  const to = edge_fields.indexOf('to_node');
-  let alive = 0;
-  for (let i = 0, e = 0; i < snap.nodes.length; i += nf) {
-    const count = snap.nodes[i + edgeCount]!;
-    if (snap.strings[snap.nodes[i + name]!] === '(External strings)') {
-      for (let k = 0; k < count; k++) {
-        const target = snap.edges[e + k * ef + to]!;
-        if (snap.strings[snap.nodes[target + name]!]!.startsWith('AAAAAAAAAAAAAAAA')) alive++;
-      }
-    }
-    e += count * ef;
-  }
-  return alive;
+/** The scenario runs in its own process (support/large-bodies-wait.mts): see there why. */
+function runWaitScenario(): Promise<{ paths: string[]; aliveWhileWaiting: number }> {
+  const script = fileURLToPath(new URL('./support/large-bodies-wait.mts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--conditions=didban-source', '--import', 'tsx', script],
+      { encoding: 'utf8', maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout.trim().split('\n').pop()!));
+      },
+    );
+  });
 }
 
 describe('large bodies through templates', () => {
   it('a run waiting for its next request holds none of the capped bodies it matched', async () => {
     const templatesAtOnce = 8;
-    const cap = 4 * 1024 * 1024;
-    const waiting: ServerResponse[] = [];
-    let aliveWhileWaiting = -1;
-    const block = Buffer.alloc(BLOCK, 'A');
-    const server = createServer((req, res) => {
-      if (req.url?.startsWith('/wait/')) {
-        // Every template has matched its endless body and waits here for its second answer.
-        waiting.push(res);
-        if (waiting.length < templatesAtOnce) return;
-        setTimeout(async () => {
-          aliveWhileWaiting = await bodyTextsAlive();
-          for (const r of waiting) r.end('second answer');
-        }, 50);
-        return;
-      }
-      res.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close' });
-      const pump = () => {
-        while (!res.destroyed && res.write(block));
-        if (!res.destroyed) res.once('drain', pump);
-      };
-      res.on('error', () => {});
-      pump();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-    const { templates } = loadTemplates(
-      Array.from({ length: templatesAtOnce }, (_, i) => ({
-        content: `id: endless-${i}
-info: {name: endless ${i}, author: didban, severity: info}
-http:
-  - method: GET
-    path: ["{{BaseURL}}/endless/${i}", "{{BaseURL}}/wait/${i}"]
-    matchers:
-      - type: word
-        words: ["AAAA", "second answer"]
-`,
-      })),
+    const { paths, aliveWhileWaiting } = await runWaitScenario();
+    // Each capped body was read and matched, then each second answer.
+    expect(paths).toEqual(
+      Array.from({ length: templatesAtOnce }, (_, i) => [`/endless/${i}`, `/wait/${i}`])
+        .flat()
+        .sort(),
     );
-    const options = { responseReadLimit: cap, templateConcurrency: templatesAtOnce, timeoutMs: 60_000 };
-    try {
-      const result = await collectScan({ templates, targets: [base], options });
-      // Each capped body was read and matched, then each second answer.
-      expect(result.findings.map((f) => new URL(f.matchedAt).pathname).sort()).toEqual(
-        Array.from({ length: templatesAtOnce }, (_, i) => [`/endless/${i}`, `/wait/${i}`])
-          .flat()
-          .sort(),
-      );
-      // Before, each run kept its first response (4 MiB of text) while its second request waited
-      // (8 texts alive), and an abort signal kept the first request registered on it (1 text
-      // once the runs let theirs go).
-      expect(aliveWhileWaiting).toBe(0);
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    // Before, each run kept its first response (4 MiB of text) while its second request waited
+    // (8 texts alive), and an abort signal kept the first request registered on it (1 text
+    // once the runs let theirs go).
+    expect(aliveWhileWaiting).toBe(0);
   }, 120_000);
 });
 
