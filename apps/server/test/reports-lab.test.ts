@@ -197,6 +197,8 @@ describe('reports of a lab scan', () => {
           return document.fonts.check('16px "Vazirmatn Variable"', 'سلام');
         }),
       ).toBe(true);
+      // Grouped by template: three templates' headings, each above its two findings.
+      expect(await page.locator('div.tpl').count()).toBe(3);
       expect(await page.locator('article.finding').count()).toBe(6);
       expect(await page.locator('article.finding bdi[dir="ltr"]').first().textContent()).toContain(SITE);
     } finally {

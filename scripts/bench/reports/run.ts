@@ -16,11 +16,17 @@ import { join } from 'node:path';
 import { buildApp } from '../../../apps/server/src/app.js';
 import { loadConfig } from '../../../apps/server/src/config/env.js';
 import { openDatabase } from '../../../apps/server/src/db/database.js';
-import { generateReport } from '../../../apps/server/src/reports/generate-report.js';
+import { generateReport as generateNew } from '../../../apps/server/src/reports/generate-report.js';
 import { claimReport } from '../../../apps/server/src/reports/report-queue.js';
 import { queueReport } from '../../../apps/server/src/reports/report-request.js';
 import { seedFindings } from '../../../apps/server/test/helpers/report-findings.js';
 
+// BENCH_OLD=<dir>: the same bench with another copy of the reports code (e.g. the commit before a
+// change, extracted beside apps/server/src/reports so its imports resolve), to compare layouts
+// alternately in the same minutes on a shared machine.
+const generateReport: typeof generateNew = process.env.BENCH_OLD
+  ? (await import(join(process.env.BENCH_OLD, 'generate-report.js'))).generateReport
+  : generateNew;
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const SIZES = sizes.length ? sizes : [1000, 10000];
 const mb = (bytes: number) => Math.round(bytes / 1048576);
@@ -75,7 +81,9 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-console.log(`load average before: ${load()}`);
+console.log(
+  `load average before: ${load()}${process.env.BENCH_OLD ? `, reports code from ${process.env.BENCH_OLD}` : ''}`,
+);
 console.log(
   '| findings | slices step (write + print + join) | last join | total | CPU: server / Chromium | PDF pages | pages/s | peak RSS above idle | Chromium peak | file | load after |',
 );
