@@ -142,6 +142,10 @@ describe.each(['fa', 'en'] as const)('reports in %s', (lang) => {
         const text = execFileSync('pdftotext', ['-layout', pdf.path, '-'], { encoding: 'utf8' });
         expect(text).toContain(title);
         expect(text).toContain(lang === 'fa' ? 'گزارش امنیتی' : 'Security report');
+        // Findings grouped by template: its heading (id and count) once above its findings.
+        expect(text.split(WEAKNESS).length - 1).toBeGreaterThanOrEqual(1);
+        if (lang === 'en') expect(text).toContain(`Occurrences: ${findings.length}`);
+        else expect(text).toContain('موارد');
         if (lang === 'fa') expect(text).toMatch(/[۰-۹]/);
         else expect(text).not.toMatch(/[۰-۹]/);
 
@@ -173,7 +177,11 @@ describe.each(['fa', 'en'] as const)('reports in %s', (lang) => {
           `workspace-${lang}.html`,
         );
         expect(html.suggested).toMatch(/\.html$/);
-        expect(readFileSync(html.path, 'utf8')).toContain(title);
+        const source = readFileSync(html.path, 'utf8');
+        expect(source).toContain(title);
+        // The workspace's findings (this lab scan's, all of one template) under one template heading.
+        expect(source.split('<div class="tpl"').length - 1).toBe(1);
+        expect(source.split('<article class="finding"').length - 1).toBe(findings.length);
 
         // The HTML file opens offline: nothing it asks for leaves the file.
         const offline = await browser.newContext({ offline: true });
