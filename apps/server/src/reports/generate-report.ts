@@ -33,11 +33,13 @@ export type ReportRow = typeof reports.$inferSelect;
 type ReportParts = { cover: string; summary: string; charts: string; inventory: string };
 
 /**
- * Findings per PDF slice: ~100 A4 pages with the technical preset's evidence. Small enough that
- * Chromium's memory stays flat, large enough that the blank rest of each slice's last page and the
- * per-slice page load stay a few percent of the print.
+ * Findings per PDF slice: ~100 A4 pages with the technical preset's grouped findings (~4 to a
+ * page). Small enough that Chromium's memory stays flat, large enough that the blank rest of each
+ * slice's last page and the per-slice page load stay a few percent of the print: at 200 a slice
+ * (~50 pages since the grouping) Chromium took ~30 % more CPU for the same 1,000 findings
+ * (docs/benchmarks.md, "Findings grouped by template").
  */
-export const FINDINGS_PER_SLICE = 200;
+export const FINDINGS_PER_SLICE = 400;
 export type GenerateOptions = {
   db: Db;
   dataDir: string;
