@@ -258,10 +258,14 @@ describe("a worker's Updated follows its calls, in en and fa at once", () => {
     const { api_key } = await api.workers.create({ name, group_id: group.id });
     const call = workerCall(api_key);
     await call('hello/', { name, version: 'e2e' });
+    const helloDone = Date.now();
 
     const opened = await Promise.all(
       (['en', 'fa'] as const).map(async (lang) => {
         const { context, page, errors } = await openPage(browser, baseUrl, lang);
+        // The page's clock runs at the real pace until the test moves it (below): the quiet
+        // minute passes in the page, timers and all, without the test waiting for it.
+        await context.clock.install();
         await desktop(page);
         await openSignedIn(page, session, '/workers');
         const updated = page
@@ -274,18 +278,30 @@ describe("a worker's Updated follows its calls, in en and fa at once", () => {
     );
     try {
       for (const o of opened) expect(await o.updated.textContent()).toBe(o.time.justNow);
-      // Quiet for a minute: the row ticks on its own (no reload).
-      const minute = { timeout: 100_000, interval: 1_000 };
+      // Quiet for a minute: the row ticks on its own (no reload). The page's clock goes a minute
+      // on, firing every timer due on the way (the 20 s tick, the list's 30 s refresh) in order.
+      for (const o of opened) await o.page.clock.fastForward('01:01');
+      const minute = { timeout: 20_000, interval: 250 };
       for (const o of opened)
         await expect
           .poll(() => o.updated.textContent(), minute)
           .toBe(fill(o.time.minutesAgo_one, { n: num(1, o.lang) }));
       for (const o of opened) await screenshot(o.page, `daily-workers-quiet-1440-${o.lang}`);
-      // The worker calls (asks for work): the open rows come back to "just now" by themselves.
+      // The worker calls (asks for work): the open rows come back to "just now" by themselves, at
+      // the list's next refresh. The page's clock is set to 30 s after the hello (its timers keep
+      // their distance), then goes on 31 s, past that refresh: 61 s after the hello, so a row not
+      // refreshed would still read "1 minute ago", and under a minute after this call (which comes
+      // seconds after the hello: two pages were opened in between).
+      const claimStart = Date.now();
+      expect(claimStart - helloDone).toBeGreaterThan(1_000);
       await call('tasks/claim/', { kinds: ['discovery'] });
+      for (const o of opened) {
+        await o.page.clock.setSystemTime(helloDone + 30_000);
+        await o.page.clock.fastForward('00:31');
+      }
       for (const o of opened)
         await expect
-          .poll(() => o.updated.textContent(), { timeout: 45_000, interval: 1_000 })
+          .poll(() => o.updated.textContent(), { timeout: 20_000, interval: 250 })
           .toBe(o.time.justNow);
       for (const o of opened) {
         expect(await foreignTextProblems(o.page, o.lang)).toEqual([]);
