@@ -1,19 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ASSET_CSV_COLUMNS, type Asset, createApiClient, type Session } from '@didban/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { assetsInventoryEn } from '../../../apps/web/src/i18n/locales/en/assets-inventory';
 import { assetsInventoryFa } from '../../../apps/web/src/i18n/locales/fa/assets-inventory';
-import { type Lab, startLab } from '../../../scripts/lab/src/lab.js';
+import { startLab } from '../../../scripts/lab/src/lab.js';
 import { launchBrowser, openPage, screenshot } from '../support/browser';
 import { e2eLabSubnet } from '../support/lab-range';
+import { startLabWorker, stopLabWorker } from '../support/lab-worker';
 import { newAccount, register } from '../support/server-api';
 import { openSignedIn } from '../support/session';
 
 const baseUrl = inject('baseUrl');
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const TEXT = { en: assetsInventoryEn, fa: assetsInventoryFa } as const;
 // Ports the lab's services listen on (custom port setting of the group).
 const PORTS = '25,80,443,3000,8000,8080,8443';
@@ -36,42 +35,6 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A self-hosted worker of this checkout that resolves names with the lab's DNS server. */
-function startLabWorker(apiKey: string, lab: Lab): ChildProcess {
-  return spawn(
-    'pnpm',
-    [
-      '--filter',
-      '@didban/worker',
-      'exec',
-      'tsx',
-      '--conditions=didban-source',
-      'src/cli.ts',
-      '--server',
-      baseUrl,
-      '--key',
-      apiKey,
-      '--resolver',
-      lab.resolver,
-      '--task-interval',
-      '1',
-      '--httpx-timeout',
-      '4',
-      '--screenshots',
-    ],
-    { cwd: REPO, detached: true, stdio: 'ignore' },
-  );
-}
-const stopProcess = (child: ChildProcess) => {
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-};
-
 async function waitForDiscovery(api: Api, enumerationId: string, historyId: string): Promise<void> {
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -82,7 +45,7 @@ async function waitForDiscovery(api: Api, enumerationId: string, historyId: stri
       return;
     }
     if (Date.now() > deadline) throw new Error(`discovery ${historyId} did not finish`);
-    await sleep(1_000);
+    await sleep(250);
   }
 }
 
@@ -175,7 +138,9 @@ describe.each(['fa', 'en'] as const)('asset inventory in %s', (lang) => {
       // A worker group whose worker resolves with the lab, and a group discovered by it.
       const workerGroup = await api.workers.createGroup({ name: `lab-${lang}` });
       const created = await api.workers.create({ name: `lab-worker-${lang}`, group_id: workerGroup.id });
-      worker = startLabWorker(created.api_key, lab);
+      // The built worker (as an installation runs it, and as the other specs start theirs), not
+      // its sources through pnpm + tsx: that start cost seconds of both cores each time.
+      worker = startLabWorker(baseUrl, lab, created.api_key, ['--screenshots'], { providers: false });
       const roots = [
         zone,
         `www.${zone}`,
@@ -485,7 +450,7 @@ describe.each(['fa', 'en'] as const)('asset inventory in %s', (lang) => {
       await screenshot(page, `asset-inventory-failure-${lang}`).catch(() => undefined);
       throw error;
     } finally {
-      if (worker) stopProcess(worker);
+      await stopLabWorker(worker);
       await context.close();
       await lab.stop();
     }
