@@ -100,6 +100,10 @@ export default async function setup(project: TestProject) {
         DIDBAN_BUILTIN_WORKER_ALLOW: E2E_LAB_RANGE,
         // Alert webhooks reach only the specs' receivers (support/lab-range.ts), never the lab.
         DIDBAN_ALERTS_ALLOW: E2E_ALERT_RANGE,
+        // Loops that wait between rounds when idle: a test's task or report is picked up within
+        // half a second, not the production 5 s (built-in worker) and 2 s (reports).
+        DIDBAN_BUILTIN_WORKER_INTERVAL: '0.5',
+        DIDBAN_REPORTS_INTERVAL_MS: '250',
         ...zarinpal.env,
         ...btcpay.env,
         ...mail.env,
