@@ -153,10 +153,12 @@ describe('targets, selection and nuclei-style output', () => {
     expect(result.stderr).toContain('timed out after 2000 ms');
     // Two tries (nuclei's one retry), each given up after 2 s by the client — timed by the server
     // from the request to the connection's close, so the CLI's start-up on a busy machine does not
-    // count. The page answers after 5 s: a longer timeout would have read it.
+    // count. The page answers after 5 s: a longer timeout would have read it. The lower bound
+    // leaves room for the lab seeing the request late on loaded cores (1,746 ms was seen at load 17);
+    // a one-second timeout would still fall under it.
     expect(slowHeldMs).toHaveLength(2);
     for (const held of slowHeldMs) {
-      expect(held).toBeGreaterThanOrEqual(1_900);
+      expect(held).toBeGreaterThanOrEqual(1_500);
       expect(held).toBeLessThan(4_500);
     }
   });

@@ -14,15 +14,16 @@ import { startBuiltinWorker } from './workers/start-builtin.js';
  * Open the database, build the app and listen, then start the built-in worker unless
  * DIDBAN_BUILTIN_WORKER=0. `stop()` stops the worker (its running tasks are left to their
  * leases), stops taking connections, lets requests in flight finish (fastify's close), then
- * closes the database so PGlite flushes to disk.
+ * closes the database so PGlite flushes to disk. `pgliteSeed`: see openDatabase (test suites).
  */
-export async function startServer(config: Config) {
+export async function startServer(config: Config, options: { pgliteSeed?: Blob } = {}) {
   // The logger exists only once the app does; a lost idle connection before that is not logged.
   let onIdleError: ((error: Error) => void) | undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onIdleError: (error) => onIdleError?.(error),
+    ...(options.pgliteSeed ? { pgliteSeed: options.pgliteSeed } : {}),
   });
   // The interaction server's listeners (DIDBAN_OAST_*), before the worker that hands it out.
   const oast = config.oast.server ? await startOastServer(config.oast.server) : undefined;

@@ -17,6 +17,7 @@ import { createMailer } from '../src/mail/mailer.js';
 import { startServer } from '../src/server.js';
 import { deliveriesOf, settle, startTestAlertLoop } from './helpers/alerts.js';
 import { type Canary, startCanary } from './helpers/canary.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import {
   createPgDatabase,
   createTestServer,
@@ -358,6 +359,7 @@ describe('a server listening on every interface (HOST=0.0.0.0) with loopback ope
         DIDBAN_ALERTS_MAX_ATTEMPTS: '1',
         ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       }),
+      { pgliteSeed: await migratedPgliteSeed() },
     );
   }, 60_000);
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startServer } from '../src/server.js';
 import { type AlertStandIns, startAlertStandIns } from './helpers/alert-stand-ins.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, testDbKind } from './helpers/test-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'didban-alerts-restart-'));
@@ -34,7 +35,7 @@ async function boot() {
     DIDBAN_ALERTS_RETRY_BASE_SECONDS: '5',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
-  const server = await startServer(config);
+  const server = await startServer(config, { pgliteSeed: await migratedPgliteSeed() });
   const port = (server.app.server.address() as { port: number }).port;
   return { server, baseUrl: `http://127.0.0.1:${port}` };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { assetGroups, assets } from '../src/db/schema.js';
 import { startServer } from '../src/server.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, testDbKind } from './helpers/test-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'didban-assets-client-'));
@@ -24,7 +25,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
-  server = await startServer(config);
+  server = await startServer(config, { pgliteSeed: await migratedPgliteSeed() });
   baseUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {

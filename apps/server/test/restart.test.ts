@@ -5,6 +5,7 @@ import { createApiClient } from '@didban/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startServer } from '../src/server.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, testDbKind } from './helpers/test-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'didban-restart-'));
@@ -22,7 +23,7 @@ async function boot() {
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
-  const server = await startServer(config);
+  const server = await startServer(config, { pgliteSeed: await migratedPgliteSeed() });
   const port = (server.app.server.address() as { port: number }).port;
   return { server, baseUrl: `http://127.0.0.1:${port}` };
 }

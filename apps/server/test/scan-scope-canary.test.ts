@@ -10,6 +10,7 @@ import { assetGroups, assets, scanHistories, vulnerabilities, workspaces } from 
 import { startServer } from '../src/server.js';
 import { CANARY_SECRET, type Canary, startCanary } from './helpers/canary.js';
 import { type Lab, labScopeRange, startLab } from './helpers/lab.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, testDbKind } from './helpers/test-server.js';
 
 // Issue 15: the built-in worker (a child process under the scan scope policy) must not reach a
@@ -113,6 +114,7 @@ async function startWith(extra: Record<string, string>) {
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...extra,
     }),
+    { pgliteSeed: await migratedPgliteSeed() },
   );
   const register = await fetch(`${server.address}/api/v1/auth/register/`, {
     method: 'POST',

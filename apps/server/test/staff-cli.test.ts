@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startServer } from '../src/server.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, testDbKind } from './helpers/test-server.js';
 
 const run = promisify(execFile);
@@ -25,7 +26,9 @@ describe('pnpm staff <username>', () => {
       LOG_LEVEL: 'silent',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     };
-    const server = await startServer(loadConfig({ ...env, PORT: '0' }));
+    const server = await startServer(loadConfig({ ...env, PORT: '0' }), {
+      pgliteSeed: await migratedPgliteSeed(),
+    });
     const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const reg = await fetch(`${base}/api/v1/auth/register/`, {
       method: 'POST',
@@ -52,7 +55,9 @@ describe('pnpm staff <username>', () => {
     const usage = await cli([]).catch((e) => e);
     expect(usage.code).toBe(2);
 
-    const again = await startServer(loadConfig({ ...env, PORT: '0' }));
+    const again = await startServer(loadConfig({ ...env, PORT: '0' }), {
+      pgliteSeed: await migratedPgliteSeed(),
+    });
     try {
       const url = `http://127.0.0.1:${(again.app.server.address() as { port: number }).port}/api/v1/panel/profile/`;
       const profile = (await (

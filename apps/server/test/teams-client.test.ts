@@ -5,6 +5,7 @@ import { ApiError, createApiClient } from '@didban/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.js';
 import { startServer } from '../src/server.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import { createPgDatabase, markEmailVerified, testDbKind } from './helpers/test-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'didban-teams-client-'));
@@ -23,7 +24,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
-  server = await startServer(config);
+  server = await startServer(config, { pgliteSeed: await migratedPgliteSeed() });
   baseUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {

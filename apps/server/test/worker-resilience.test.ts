@@ -12,6 +12,7 @@ import { assetGroups, assets, enumerationHistories, workspaces } from '../src/db
 import { startDiscovery } from '../src/discovery/start-discovery.js';
 import { startServer } from '../src/server.js';
 import { type Lab, type LabManifest, labScopeRange, startLab } from './helpers/lab.js';
+import { migratedPgliteSeed } from './helpers/pglite-seed.js';
 import {
   createPgDatabase,
   createTestServer,
@@ -149,7 +150,7 @@ describe('the built-in worker', () => {
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     });
     expect(config.builtinWorker).toBe(true);
-    const server = await startServer(config);
+    const server = await startServer(config, { pgliteSeed: await migratedPgliteSeed() });
     try {
       const register = await fetch(`${server.address}/api/v1/auth/register/`, {
         method: 'POST',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApiClient } from '@didban/core';
 import { loadConfig } from '../../../server/src/config/env.js';
 import { startServer } from '../../../server/src/server.js';
+import { migratedPgliteSeed } from '../../../server/test/helpers/pglite-seed.js';
 
 /**
  * A real Didban server on a free loopback port with an embedded database in a temp folder, as
@@ -19,6 +20,7 @@ export async function startLiveServer(env: Record<string, string> = {}) {
       DIDBAN_AUTH_RATE_LIMIT: '10000',
       ...env,
     }),
+    { pgliteSeed: await migratedPgliteSeed() },
   );
   const url = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   return {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,8 +35,9 @@ export async function openDatabase(options: {
   dataDir: string;
   onIdleError?: (error: Error) => void;
   /**
-   * In-memory PGlite only: start from this dumped data folder (`dumpDataDir`) instead of an empty
-   * cluster. Creating a cluster costs PGlite 2–4 s of initdb; tests load one migrated copy instead.
+   * PGlite: a new cluster (in memory, or a data folder that has none yet) starts from this dumped
+   * data folder (`dumpDataDir`) instead of initdb. Creating a cluster costs PGlite 2–4 s; test
+   * suites that open a hundred databases load one migrated copy instead.
    */
   pgliteSeed?: Blob;
 }): Promise<Database> {
@@ -64,7 +65,9 @@ export async function openDatabase(options: {
   } else {
     const folder = join(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    client = new PGlite(folder);
+    const fresh = !existsSync(join(folder, 'PG_VERSION'));
+    client =
+      fresh && options.pgliteSeed ? new PGlite(folder, { loadDataDir: options.pgliteSeed }) : new PGlite(folder);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
 import { startServer } from '../../src/server.js';
+import { migratedPgliteSeed } from './pglite-seed.js';
 import { createPgDatabase, testDbKind } from './test-server.js';
 
 /**
@@ -22,6 +23,7 @@ export async function startServerWithUser(env: Record<string, string>, username:
       ...env,
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     }),
+    { pgliteSeed: await migratedPgliteSeed() },
   );
   const register = await fetch(`${server.address}/api/v1/auth/register/`, {
     method: 'POST',
