@@ -67,7 +67,9 @@ export async function openDatabase(options: {
     mkdirSync(folder, { recursive: true });
     const fresh = !existsSync(join(folder, 'PG_VERSION'));
     client =
-      fresh && options.pgliteSeed ? new PGlite(folder, { loadDataDir: options.pgliteSeed }) : new PGlite(folder);
+      fresh && options.pgliteSeed
+        ? new PGlite(folder, { loadDataDir: options.pgliteSeed })
+        : new PGlite(folder);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
