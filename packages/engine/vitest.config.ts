@@ -6,9 +6,9 @@ export default defineProject({
   test: {
     name: 'engine',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // A worker keeps its loaded modules from file to file (see apps/server/vitest.config.ts): files
-    // share no state, each lab takes its own 127.x subnet or port 0.
-    isolate: false,
+    // Each file in a fresh module graph (vitest's default), unlike the server's files: the engine
+    // keeps process-wide state by design (the headless Chromium pool, socket pools, caches), and
+    // a headless screenshot failed after other files had used the pool in the same worker.
     // Several tests spawn node with tsx or drive a lab; 5 s was too tight on two loaded cores.
     testTimeout: 20_000,
   },
