@@ -32,10 +32,21 @@ describe.each(['fa', 'en'] as const)('the workspace switcher in %s', (lang) => {
       await switcher.click();
       await page.getByRole('menuitem', { name: 'Red team' }).waitFor();
       await screenshot(page, `workspace-menu-${lang}`);
-      await Promise.all([
-        page.waitForEvent('load'),
-        page.getByRole('menuitem', { name: 'Red team' }).click(),
-      ]);
+      // The switch reloads the panel: a mark left on the old document is gone from the new one.
+      // (Waiting for the `load` event instead missed it twice in CI on two loaded cores.)
+      await page.evaluate(() => {
+        (window as unknown as { beforeSwitch?: boolean }).beforeSwitch = true;
+      });
+      await page.getByRole('menuitem', { name: 'Red team' }).click();
+      await expect
+        .poll(
+          () => page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch ?? false),
+          {
+            timeout: 45_000,
+          },
+        )
+        .toBe(false);
+      await page.waitForLoadState('load');
 
       await expect.poll(() => page.getByTestId('workspace-switcher').textContent()).toBe('Red team');
       expect(await page.evaluate(() => localStorage.getItem('didban.workspace'))).toBe(teamId);

@@ -55,14 +55,10 @@ export async function openPage(
 /** Screenshots of each page in each language, for people to look at (git-ignored). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // The picture shows the page as the test left it: fonts loaded, and every transition or
-  // animation at its end (Playwright fast-forwards finite ones and stops endless ones) instead of
-  // a fixed 300 ms pause before each of the suite's ~150 pictures. Callers wait for what they
-  // show (the splash of index.html is one picture).
+  // Let the splash and any transition settle so the picture shows the page. (Playwright's
+  // `animations: 'disabled'` instead of the pause closed the workspace menu before its item
+  // could be clicked in fa: workspace.e2e.ts.)
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({
-    path: join(SCREENSHOTS, `${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
