@@ -454,12 +454,30 @@ async function screenshot(state: PageState, action: HeadlessAction): Promise<voi
   const inside = state.screenshotDir && file ? relative(state.screenshotDir, file) : '';
   if (file && !state.allowLocalFileAccess && (inside.startsWith('..') || isAbsolute(inside)))
     throw new ActionError(LFA_DENIED);
-  const data = await state.page.screenshot({ fullPage: action.args.fullpage === 'true', type: 'png' });
+  // A file already there is refused before the page is captured too (nuclei never overwrites one).
+  if (file && existsSync(file))
+    throw new ActionError(`failed to write screenshot, file ${file} already exists`);
+  const data = await captureScreenshot(state.page, action.args.fullpage === 'true');
   if (!file) return;
   if (action.args.mkdir === 'true') mkdirSync(dirname(file), { recursive: true });
   if (existsSync(file)) throw new ActionError(`failed to write screenshot, file ${file} already exists`);
   writeFileSync(file, data);
   if (action.name && !state.out.has(action.name)) state.out.set(action.name, file);
+}
+
+/**
+ * Chromium now and then answers a capture with `Unable to capture screenshot` and takes the same
+ * picture when asked again a moment later (seen in our CI; robotframework-browser#5237): that one
+ * error is retried once after 250 ms, any other fails the action.
+ */
+async function captureScreenshot(page: PageState['page'], fullPage: boolean): Promise<Buffer> {
+  try {
+    return await page.screenshot({ fullPage, type: 'png' });
+  } catch (error) {
+    if (!/Unable to capture screenshot/.test((error as Error).message)) throw error;
+    await new Promise((r) => setTimeout(r, 250));
+    return page.screenshot({ fullPage, type: 'png' });
+  }
 }
 
 // Page-side helpers (serialised into the page by Playwright).
