@@ -1,3 +1,4 @@
+import type { Lang } from '@didban/core';
 import { type Command, CommanderError } from 'commander';
 import { configDir, peekLanguage } from './config/config-path.js';
 import { resolveLang } from './config/settings.js';
@@ -48,11 +49,12 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
   let t = createTranslator('en');
   let context: Context | undefined;
   let program: Command | undefined;
+  let lang: Lang = 'en';
   try {
     // The language is needed before commander parses, because help text is translated. Only
     // what `--help` needs is loaded up front; a command loads its own modules when it runs.
     const dir = configDir(env.DIDBAN_CONFIG_DIR);
-    const lang = resolveLang(langFlag(argv), env, () => peekLanguage(dir));
+    lang = resolveLang(langFlag(argv), env, () => peekLanguage(dir));
     t = createTranslator(lang);
     program = buildProgram(t, fullIo, async (flags) => {
       const [{ createContext }, { openConfigStore }] = await Promise.all([
@@ -83,10 +85,8 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}, opti
       if (error.code === 'commander.help') {
         return result(EXIT.usage);
       }
-      const detail = error.message
-        .replace(/^error: /, '')
-        .replace(/\s*\n\s*/g, ' ')
-        .trim();
+      const { usageDetail } = await import('./usage-detail.js');
+      const detail = usageDetail(error, t, lang);
       fullIo.stderr.write(`${t('usage.error', { detail, command: commandPath(program, argv) })}\n`);
       return result(EXIT.usage);
     }
@@ -124,7 +124,16 @@ function langFlag(argv: readonly string[]): string | undefined {
 function commandPath(program: Command | undefined, argv: readonly string[]): string {
   const words = ['didban'];
   let command = program;
-  for (const arg of argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    // Flags before a command word (`didban --lang fa vulns list`) are stepped over, with the
+    // value of one that takes a value.
+    if (arg.startsWith('-')) {
+      const option = command?.options.find((o) => o.long === arg || o.short === arg);
+      if (option && (option.required || option.optional)) i++;
+      continue;
+    }
     const next = command?.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
     if (!next) break;
     words.push(next.name());

@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vulnerabilities } from '../src/db/schema.js';
-import { generateReport } from '../src/reports/generate-report.js';
-import { reportPath } from '../src/reports/report-files.js';
-import { claimReport } from '../src/reports/report-queue.js';
-import { queueReport } from '../src/reports/report-request.js';
 import { templateInfo } from '../src/scans/template-info.js';
+import { buildReport } from './helpers/report-build.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 import { personalWorkspaceId } from './helpers/workers.js';
 
@@ -68,19 +65,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function build(format: 'pdf' | 'html', lang: 'fa' | 'en', perSlice: number) {
-  await queueReport(server.db, workspaceId, userId, { format, lang, preset: 'technical' });
-  const row = await claimReport(server.db, 120);
-  const done = await generateReport(row!, {
-    db: server.db,
-    dataDir: server.config.dataDir,
-    chromiumPath: '/usr/bin/chromium',
-    printTimeoutMs: 60_000,
-    findingsPerSlice: perSlice,
-    onProgress: async () => {},
-  });
-  return reportPath(server.config.dataDir, done.fileKey);
-}
+const build = async (format: 'pdf' | 'html', lang: 'fa' | 'en', perSlice: number) =>
+  (await buildReport(server, workspaceId, userId, { format, lang, perSlice })).file;
 const pdftotext = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 const count = (text: string, what: string) => text.split(what).length - 1;
 

@@ -2,10 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateReport } from '../src/reports/generate-report.js';
-import { reportPath } from '../src/reports/report-files.js';
-import { claimReport } from '../src/reports/report-queue.js';
-import { queueReport } from '../src/reports/report-request.js';
+import { buildReport } from './helpers/report-build.js';
 import { seedFindings } from './helpers/report-findings.js';
 import { createTestServer, registerUser, type TestServer } from './helpers/test-server.js';
 import { personalWorkspaceId } from './helpers/workers.js';
@@ -39,27 +36,8 @@ const fa = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'
 const pageCount = (file: string) =>
   Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
 
-async function build(perSlice: number, lang: 'fa' | 'en' = 'fa') {
-  const queued = await queueReport(server.db, workspaceId, userId, {
-    format: 'pdf',
-    lang,
-    preset: 'technical',
-  });
-  const row = await claimReport(server.db, 120);
-  expect(row?.id).toBe(queued.id);
-  const progress: number[] = [];
-  const done = await generateReport(row!, {
-    db: server.db,
-    dataDir: server.config.dataDir,
-    chromiumPath: '/usr/bin/chromium',
-    printTimeoutMs: 60_000,
-    findingsPerSlice: perSlice,
-    onProgress: async (p) => {
-      progress.push(p);
-    },
-  });
-  return { done, progress, file: reportPath(server.config.dataDir, done.fileKey) };
-}
+const build = (perSlice: number, lang: 'fa' | 'en' = 'fa') =>
+  buildReport(server, workspaceId, userId, { format: 'pdf', lang, perSlice });
 
 describe('a PDF report printed in slices', () => {
   it('joins the slices into one numbered file with every finding once, in order, as text', async () => {

@@ -58,6 +58,38 @@ export const CLI_MESSAGES = {
 
   // Usage errors
   'usage.error': { en: '{detail} (see: {command} --help)', fa: '{detail} (راهنما: {command} --help)' },
+  // Commander's usage errors (usage-detail.ts): the English words are commander's own.
+  'usage.unknown_option': { en: "unknown option '{option}'", fa: 'پرچم ناشناخته «{option}»' },
+  'usage.unknown_command': { en: "unknown command '{command}'", fa: 'فرمان ناشناخته «{command}»' },
+  'usage.did_you_mean': { en: '(Did you mean {name}?)', fa: '(منظورتان {name} بود؟)' },
+  'usage.did_you_mean_one_of': {
+    en: '(Did you mean one of {names}?)',
+    fa: '(منظورتان یکی از {names} بود؟)',
+  },
+  'usage.missing_argument': {
+    en: "missing required argument '{name}'",
+    fa: 'آرگومان لازم «{name}» داده نشده است',
+  },
+  'usage.option_missing_argument': {
+    en: "option '{option}' argument missing",
+    fa: 'پرچم «{option}» مقدار می‌خواهد',
+  },
+  'usage.required_option': {
+    en: "required option '{option}' not specified",
+    fa: 'پرچم لازم «{option}» داده نشده است',
+  },
+  'usage.too_many_arguments': {
+    en: 'too many arguments. Expected {expected} arguments but got {got}.',
+    fa: 'آرگومان‌ها بیش از اندازه است: {expected} آرگومان انتظار می‌رفت، {got} آرگومان داده شد.',
+  },
+  'usage.too_many_arguments_for': {
+    en: "too many arguments for '{command}'. Expected {expected} arguments but got {got}.",
+    fa: 'آرگومان‌های «{command}» بیش از اندازه است: {expected} آرگومان انتظار می‌رفت، {got} آرگومان داده شد.',
+  },
+  'usage.invalid_option_value': {
+    en: "option '{option}' argument '{value}' is invalid. {reason}",
+    fa: 'مقدار «{value}» برای پرچم «{option}» نامعتبر است. {reason}',
+  },
   'usage.single_dash': {
     en: 'Unknown flag {flag}: long flags take two dashes ({long}), and didban never splits {flag} into one-letter flags (see: {command} --help).',
     fa: 'پرچم ناشناخته {flag}: پرچم‌های بلند دو خط تیره می‌گیرند ({long}) و دیدبان {flag} را به پرچم‌های یک‌حرفی نمی‌شکند (راهنما: {command} --help).',
