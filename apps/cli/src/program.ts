@@ -14,6 +14,7 @@ import { registerVulnsTriage } from './commands/vulns-triage.js';
 import { registerWhoami } from './commands/whoami.js';
 import { registerWorkspace } from './commands/workspace.js';
 import type { Context, GlobalFlags } from './context.js';
+import { helpWords } from './i18n/help-words.js';
 import type { Translate } from './i18n/translate.js';
 import type { OutputStream } from './io.js';
 
@@ -45,17 +46,21 @@ export function buildProgram(
       // `run` prints the one-line usage error itself.
       outputError: () => {},
     })
+    // Commander's own help words (headings, -h, the help command) in the user's language.
+    .configureHelp(helpWords(t))
+    .helpOption('-h, --help', t('opt.help'))
+    .helpCommand('help [command]', t('cmd.help'))
     .showSuggestionAfterError(true)
     .allowExcessArguments(false);
 
   program
     .description(t('cmd.program'))
-    .version(VERSION, '-V, --version')
+    .version(VERSION, '-V, --version', t('opt.program.version'))
     // DIDBAN_URL is applied in resolveSettings, with the rest of the environment.
-    .option('--server <url>', 'Didban server URL (or DIDBAN_URL)')
-    .option('--lang <lang>', 'language of messages: en or fa')
-    .option('--no-color', 'plain output without colours')
-    .option('--verbose', 'print details when something unexpected fails');
+    .option('--server <url>', t('opt.program.server'))
+    .option('--lang <lang>', t('opt.program.lang'))
+    .option('--no-color', t('opt.program.no_color'))
+    .option('--verbose', t('opt.program.verbose'));
 
   const examples = (lines: string[]) =>
     `\n${t('help.examples')}\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;

@@ -6,16 +6,16 @@ import type { CommandDeps } from '../program.js';
 const service = () => import('../services/alerts.js');
 
 /** `didban alerts list` and `didban alerts test <channel>` (issue 20). */
-export function registerAlerts(program: Command, { action, examples }: CommandDeps): void {
+export function registerAlerts(program: Command, { t, action, examples }: CommandDeps): void {
   const alerts = program
     .command('alerts')
-    .description('alert channels, rules and deliveries of the current workspace')
+    .description(t('cmd.alerts'))
     .addHelpText('after', examples(['didban alerts list', 'didban alerts test Slack']));
 
   alerts
     .command('list')
-    .description('channels (secrets masked) with their last delivery, and rules')
-    .option('--json', 'machine-readable output: { channels: [...], rules: [...] } as the API answers them')
+    .description(t('cmd.alerts.list'))
+    .option('--json', t('opt.alerts_list.json'))
     .addHelpText('after', examples(['didban alerts list', 'didban alerts list --json | jq .channels']))
     .action(
       action(async (ctx: Context, flags: { json?: boolean }) => (await service()).listAlerts(ctx, flags)),
@@ -23,10 +23,10 @@ export function registerAlerts(program: Command, { action, examples }: CommandDe
 
   alerts
     .command('test')
-    .description('send a test message to a channel (by id or name) and wait for its outcome')
-    .argument('<channel>', 'the channel id or name')
-    .option('--no-wait', 'only queue it')
-    .option('--json', 'print the delivery as JSON')
+    .description(t('cmd.alerts.test'))
+    .argument('<channel>', t('arg.alerts_test.channel'))
+    .option('--no-wait', t('opt.alerts_test.no_wait'))
+    .option('--json', t('opt.alerts_test.json'))
     .addHelpText('after', examples(['didban alerts test Slack', 'didban alerts test 5f0c… --json']))
     .action(
       action(async (ctx: Context, channel: string, flags: { json?: boolean; wait: boolean }) =>

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import type { Translate } from '../i18n/translate.js';
 import type { CommandDeps } from '../program.js';
 import type { AssetExportFlags, AssetListFlags } from '../services/assets.js';
 import { positiveInt } from './parse-flags.js';
@@ -7,16 +8,13 @@ import { positiveInt } from './parse-flags.js';
 const service = () => import('../services/assets.js');
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-const FILTER_HELP =
-  'key=v1,v2 (repeatable); keys: asset_group, status, host, cname, ip, technologies, title, port, gone (true: only assets a re-discovery no longer found), created_at_after, created_at_before';
-
 /** The selection flags `list` and `export` share. */
-function selectionFlags(command: Command): Command {
+function selectionFlags(command: Command, t: Translate): Command {
   return command
-    .option('--group <id>', 'only assets of this asset group')
-    .option('--search <text>', 'only assets matching this text, as the panel search box does')
-    .option('--sort <column>', 'ordering, - for descending (default -updated_at)')
-    .option('--filter <key=values>', FILTER_HELP, collect);
+    .option('--group <id>', t('opt.assets.group'))
+    .option('--search <text>', t('opt.assets.search'))
+    .option('--sort <column>', t('opt.assets.sort'))
+    .option('--filter <key=values>', t('opt.assets.filter'), collect);
 }
 
 export function registerAssets(program: Command, { t, action, examples }: CommandDeps): void {
@@ -31,13 +29,10 @@ export function registerAssets(program: Command, { t, action, examples }: Comman
       ]),
     );
 
-  selectionFlags(assets.command('list').description(t('cmd.assets.list')))
-    .option('--page <n>', 'page to show (25 per page; default 1)', positiveInt('--page'))
-    .option('--all', 'every page, printed as it arrives')
-    .option(
-      '--json',
-      'machine-readable output: { results: [{ id, host, port, ip, status, title, cname, content_length, is_root, scanned_count, group, updated_at, created_at, technologies: [{ name, version }] }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',
-    )
+  selectionFlags(assets.command('list').description(t('cmd.assets.list')), t)
+    .option('--page <n>', t('opt.assets_list.page'), positiveInt('--page'))
+    .option('--all', t('opt.assets_list.all'))
+    .option('--json', t('opt.assets_list.json'))
     .addHelpText(
       'after',
       examples([
@@ -50,9 +45,9 @@ export function registerAssets(program: Command, { t, action, examples }: Comman
       action(async (ctx: Context, flags: AssetListFlags) => (await service()).listAssetsCommand(ctx, flags)),
     );
 
-  selectionFlags(assets.command('export').description(t('cmd.assets.export')))
-    .requiredOption('--format <format>', 'csv or json')
-    .requiredOption('--out <file>', 'the file to write (replaced if it exists), or - for standard output')
+  selectionFlags(assets.command('export').description(t('cmd.assets.export')), t)
+    .requiredOption('--format <format>', t('opt.assets_export.format'))
+    .requiredOption('--out <file>', t('opt.assets_export.out'))
     .addHelpText(
       'after',
       examples([

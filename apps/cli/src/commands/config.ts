@@ -13,7 +13,7 @@ export function registerConfig(program: Command, { t, action, examples }: Comman
   config
     .command('show')
     .description(t('cmd.config.show'))
-    .option('--json', 'machine-readable output: { file, server, language, workspace, signed_in }')
+    .option('--json', t('opt.config_show.json'))
     .addHelpText('after', examples(['didban config show', 'didban config show --json']))
     .action(
       action(async (ctx: Context, flags: { json?: boolean }) => (await service()).showConfig(ctx, flags)),
@@ -22,8 +22,8 @@ export function registerConfig(program: Command, { t, action, examples }: Comman
   config
     .command('set')
     .description(t('cmd.config.set'))
-    .argument('<key>', 'server or language')
-    .argument('<value>', 'a server URL, or en / fa')
+    .argument('<key>', t('arg.config_set.key'))
+    .argument('<value>', t('arg.config_set.value'))
     .addHelpText(
       'after',
       examples(['didban config set server https://didban.example.com', 'didban config set language fa']),

@@ -19,13 +19,10 @@ export function registerGroups(program: Command, { t, action, examples }: Comman
   groups
     .command('list')
     .description(t('cmd.groups.list'))
-    .option('--search <text>', 'only groups whose name or roots contain this')
-    .option('--page <n>', 'page to show (25 per page; default 1)', positiveInt('--page'))
-    .option('--all', 'every page')
-    .option(
-      '--json',
-      'machine-readable output: { results: [{ id, name, roots, port_setting, custom_ports, auto_discovery, asset_count, status, last_updated, created_at }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',
-    )
+    .option('--search <text>', t('opt.groups_list.search'))
+    .option('--page <n>', t('opt.groups_list.page'), positiveInt('--page'))
+    .option('--all', t('opt.groups_list.all'))
+    .option('--json', t('opt.groups_list.json'))
     .addHelpText(
       'after',
       examples([
@@ -41,12 +38,12 @@ export function registerGroups(program: Command, { t, action, examples }: Comman
   groups
     .command('create')
     .description(t('cmd.groups.create'))
-    .requiredOption('--name <name>', 'the group name')
-    .requiredOption('--roots <list>', 'root domains, IPs or CIDRs, comma-separated')
-    .option('--ports <ports>', 'top-100 (default), top-1000, or a list such as 80,443,8080-8090')
-    .option('--no-auto-discovery', 'scan only the roots, without finding subdomains')
-    .option('--worker-group <id>', 'run the discovery on this worker group')
-    .option('--json', 'print the created group as JSON (the groups list row)')
+    .requiredOption('--name <name>', t('opt.groups_create.name'))
+    .requiredOption('--roots <list>', t('opt.groups_create.roots'))
+    .option('--ports <ports>', t('opt.groups_create.ports'))
+    .option('--no-auto-discovery', t('opt.groups_create.no_auto_discovery'))
+    .option('--worker-group <id>', t('opt.groups_create.worker_group'))
+    .option('--json', t('opt.groups_create.json'))
     .addHelpText(
       'after',
       examples([
@@ -63,7 +60,7 @@ export function registerGroups(program: Command, { t, action, examples }: Comman
   groups
     .command('rediscover')
     .description(t('cmd.groups.rediscover'))
-    .argument('<groupId>', 'a group id from `didban groups list`')
+    .argument('<groupId>', t('arg.groups_rediscover.groupId'))
     .addHelpText('after', examples(['didban groups rediscover 0b9c…']))
     .action(
       action(async (ctx: Context, groupId: string) => (await service()).rediscoverGroupCommand(ctx, groupId)),

@@ -19,18 +19,13 @@ export function registerLogin(program: Command, { t, action, examples }: Command
   program
     .command('login')
     .description(t('cmd.login'))
-    .option('--username <name>', 'username (prompted when stdin is a terminal)')
-    .option('--email <email>', 'email (prompted when stdin is a terminal)')
-    .option('--password-stdin', 'read the password from stdin (pipelines)')
-    .option('--token <token>', 'use an existing access token ("-" reads it from stdin)')
-    .option('--github', 'sign in with GitHub in the browser')
-    .option('--no-browser', 'with --github: print the link instead of opening a browser')
-    .option(
-      '--timeout <seconds>',
-      'with --github: how long to wait for the browser',
-      positiveInt('--timeout'),
-      300,
-    )
+    .option('--username <name>', t('opt.login.username'))
+    .option('--email <email>', t('opt.login.email'))
+    .option('--password-stdin', t('opt.login.password_stdin'))
+    .option('--token <token>', t('opt.login.token'))
+    .option('--github', t('opt.login.github'))
+    .option('--no-browser', t('opt.login.no_browser'))
+    .option('--timeout <seconds>', t('opt.login.timeout'), positiveInt('--timeout'), 300)
     .addHelpText(
       'after',
       examples([

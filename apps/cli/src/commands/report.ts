@@ -7,22 +7,20 @@ import type { ReportFlags } from '../services/report.js';
 const service = () => import('../services/report.js');
 
 /** `didban report --scan ID|--group ID|--since DATE --format pdf|html --lang fa|en --out FILE` (issue 33). */
-export function registerReport(program: Command, { action, examples }: CommandDeps): void {
+export function registerReport(program: Command, { t, action, examples }: CommandDeps): void {
   program
     .command('report')
-    .description(
-      'build a PDF or HTML report on the server (a scan’s latest run, an asset group, or the workspace) and save it',
-    )
-    .option('--scan <id>', 'the latest run of this scan')
-    .option('--group <id>', 'this asset group')
-    .option('--since <date>', 'findings seen since this date (2026-01-31)')
-    .option('--until <date>', 'findings first seen until this date')
-    .option('--format <format>', 'pdf or html', 'pdf')
-    .option('--lang <lang>', 'language of the report: fa or en (default: the CLI’s)')
-    .option('--preset <preset>', 'executive or technical', 'technical')
-    .option('--out <file>', 'where to save the file')
-    .option('--timeout <seconds>', 'longest wait for the server to build it', '600')
-    .option('--json', 'print the report record as JSON')
+    .description(t('cmd.report'))
+    .option('--scan <id>', t('opt.report.scan'))
+    .option('--group <id>', t('opt.report.group'))
+    .option('--since <date>', t('opt.report.since'))
+    .option('--until <date>', t('opt.report.until'))
+    .option('--format <format>', t('opt.report.format'), 'pdf')
+    .option('--lang <lang>', t('opt.report.lang'))
+    .option('--preset <preset>', t('opt.report.preset'), 'technical')
+    .option('--out <file>', t('opt.report.out'))
+    .option('--timeout <seconds>', t('opt.report.timeout'), '600')
+    .option('--json', t('opt.report.json'))
     .addHelpText(
       'after',
       examples([

@@ -24,17 +24,11 @@ export function registerScans(program: Command, { t, action, examples }: Command
   scans
     .command('list')
     .description(t('cmd.scans.list'))
-    .option('--search <text>', 'only scans whose name or targets match this')
-    .option(
-      '--status <list>',
-      'comma-separated: initializing, running, finished, failed, cancelled, scheduled, not_started',
-    )
-    .option('--page <n>', 'page to show (25 per page; default 1)', positiveInt('--page'))
-    .option('--all', 'every page')
-    .option(
-      '--json',
-      'machine-readable output: { results: [{ id, name, asset_group, asset_group_name, asset_groups: [{ id, name }], assets, template_ids, template_tags, status, latest_history, vulnerabilities, created_at }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',
-    )
+    .option('--search <text>', t('opt.scans_list.search'))
+    .option('--status <list>', t('opt.scans_list.status'))
+    .option('--page <n>', t('opt.scans_list.page'), positiveInt('--page'))
+    .option('--all', t('opt.scans_list.all'))
+    .option('--json', t('opt.scans_list.json'))
     .addHelpText(
       'after',
       examples([
@@ -50,27 +44,18 @@ export function registerScans(program: Command, { t, action, examples }: Command
   scans
     .command('start')
     .description(t('cmd.scans.start'))
-    .option('--name <name>', 'the scan name (default: "bulk scan for" the groups or first hosts)')
-    .option('--group <id>', 'scan this asset group (repeatable, or comma-separated)', collect)
-    .option('--asset <id>', 'scan this asset (repeatable, or comma-separated); not with --group', collect)
-    .option('--template <id>', 'run this template (repeatable, or comma-separated)', collect)
-    .option('--tag <tag>', 'run the templates with this tag (repeatable, or comma-separated)', collect)
-    .option('--worker-group <id>', 'run on this worker group')
-    .option(
-      '--dast',
-      "a DAST scan: fuzzing templates fuzz the endpoints discovery's crawl found on the assets (the dast gate, for this scan's runs only)",
-    )
-    .option('--follow', 'follow the run until it ends (exit 0 finished, 1 failed or cancelled)')
-    .option('--fail-on <severity>', 'with --follow: exit 1 when the run found open findings at or above this')
-    .option(
-      '--include-triaged',
-      '--fail-on also counts triaged findings (fixed, false_positive, accepted_risk)',
-    )
-    .option('--timeout <duration>', 'with --follow: stop following after this long (90s, 15m, 2h), exit 3')
-    .option(
-      '--json',
-      'print { scan_id, scan_history_id, name } (with --follow: plus the final status; progress lines go to stderr)',
-    )
+    .option('--name <name>', t('opt.scans_start.name'))
+    .option('--group <id>', t('opt.scans_start.group'), collect)
+    .option('--asset <id>', t('opt.scans_start.asset'), collect)
+    .option('--template <id>', t('opt.scans_start.template'), collect)
+    .option('--tag <tag>', t('opt.scans_start.tag'), collect)
+    .option('--worker-group <id>', t('opt.scans_start.worker_group'))
+    .option('--dast', t('opt.scans_start.dast'))
+    .option('--follow', t('opt.scans_start.follow'))
+    .option('--fail-on <severity>', t('opt.scans_start.fail_on'))
+    .option('--include-triaged', t('opt.scans_start.include_triaged'))
+    .option('--timeout <duration>', t('opt.scans_start.timeout'))
+    .option('--json', t('opt.scans_start.json'))
     .addHelpText(
       'after',
       examples([
@@ -87,14 +72,11 @@ export function registerScans(program: Command, { t, action, examples }: Command
   scans
     .command('follow')
     .description(t('cmd.scans.follow'))
-    .argument('<scanId>', 'a scan id from `didban scans list`')
-    .option('--history <id>', 'the run to follow (default: the latest)')
-    .option('--fail-on <severity>', 'exit 1 when the run found open findings at or above this')
-    .option(
-      '--include-triaged',
-      '--fail-on also counts triaged findings (fixed, false_positive, accepted_risk)',
-    )
-    .option('--timeout <duration>', 'stop following after this long (90s, 15m, 2h), exit 3')
+    .argument('<scanId>', t('arg.scans_follow.scanId'))
+    .option('--history <id>', t('opt.scans_follow.history'))
+    .option('--fail-on <severity>', t('opt.scans_follow.fail_on'))
+    .option('--include-triaged', t('opt.scans_follow.include_triaged'))
+    .option('--timeout <duration>', t('opt.scans_follow.timeout'))
     .addHelpText(
       'after',
       examples([
@@ -112,8 +94,8 @@ export function registerScans(program: Command, { t, action, examples }: Command
   scans
     .command('cancel')
     .description(t('cmd.scans.cancel'))
-    .argument('<scanId>', 'a scan id from `didban scans list`')
-    .option('--history <id>', 'the run to cancel (default: the latest)')
+    .argument('<scanId>', t('arg.scans_cancel.scanId'))
+    .option('--history <id>', t('opt.scans_cancel.history'))
     .addHelpText(
       'after',
       examples(['didban scans cancel 5e1d…', 'didban scans cancel 5e1d… --history 88a0…']),

@@ -24,8 +24,8 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
   templates
     .command('validate')
     .description(t('cmd.templates.validate'))
-    .argument('<paths...>', 'template files or folders of .yaml files')
-    .option('--json', 'machine-readable output: { results: [{ file, ok, id, errors, warnings }] }')
+    .argument('<paths...>', t('arg.templates_validate.paths'))
+    .option('--json', t('opt.templates_validate.json'))
     .addHelpText(
       'after',
       examples([
@@ -44,8 +44,8 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
   templates
     .command('sign')
     .description(t('cmd.templates.sign'))
-    .argument('<paths...>', 'template files or folders of .yaml files')
-    .requiredOption('--key <pem>', 'ECDSA P-256 private key (PEM: nuclei-user-private-key.pem, EC or PKCS#8)')
+    .argument('<paths...>', t('arg.templates_sign.paths'))
+    .requiredOption('--key <pem>', t('opt.templates_sign.key'))
     .addHelpText(
       'after',
       examples(['didban templates sign --key nuclei-user-private-key.pem code/my-check.yaml']),
@@ -60,14 +60,11 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
   templates
     .command('list')
     .description(t('cmd.templates.list'))
-    .option('--tags <tags>', 'only templates with any of these tags (comma-separated)')
-    .option('--search <text>', 'only templates whose id or name contain this')
-    .option('--severity <list>', 'comma-separated: info, low, medium, high, critical')
-    .option('--scope <scope>', 'public or mine (default: both)')
-    .option(
-      '--json',
-      'machine-readable output: { results: [{ id, template_id, name, severity, tags, protocol, author, source, runnable, updated_at }], result_count }',
-    )
+    .option('--tags <tags>', t('opt.templates_list.tags'))
+    .option('--search <text>', t('opt.templates_list.search'))
+    .option('--severity <list>', t('opt.templates_list.severity'))
+    .option('--scope <scope>', t('opt.templates_list.scope'))
+    .option('--json', t('opt.templates_list.json'))
     .addHelpText(
       'after',
       examples(['didban templates list --tags exposure', 'didban templates list --search git --json']),
@@ -82,80 +79,37 @@ export function registerTemplates(program: Command, { t, action, examples }: Com
   templates
     .command('run')
     .description(t('cmd.templates.run'))
-    .argument('<paths...>', 'template files or folders of .yaml files')
-    .option(
-      '-u, --target <targets>',
-      'URL, host:port, host or IP (repeatable, comma-separated; - reads standard input, @FILE a list)',
-      collect,
-    )
-    .option(
-      '-l, --list <file>',
-      'a file of targets, one per line (- for standard input); with --input-mode, a file of requests',
-      collect,
-    )
-    .option('--id <ids>', 'only templates with these ids (comma-separated, repeatable)', collect)
-    .option('--tags <tags>', 'only templates with any of these tags', collect)
-    .option('--exclude-tags <tags>', 'leave out templates with any of these tags', collect)
-    .option(
-      '--severity <list>',
-      'only templates of these severities: info, low, medium, high, critical',
-      collect,
-    )
-    .option('--exclude-severity <list>', 'leave out templates of these severities', collect)
-    .option('-H, --header <header>', '"Name: value" added to every HTTP request (repeatable)', collect)
-    .option(
-      '--resolver <ip>',
-      'DNS resolver, ip or ip:port, for DNS templates and the host names of targets (repeatable, comma-separated)',
-      collect,
-    )
-    .option('--rate-limit <n>', 'requests per second (default 150)', positiveInt('--rate-limit'))
-    .option('--concurrency <n>', 'templates run in parallel (default 25)', positiveInt('--concurrency'))
-    .option(
-      '--timeout <seconds>',
-      'seconds a request may take, connect and answer (default 10)',
-      positiveInt('--timeout'),
-    )
-    .option('--enable-self-contained', "run self-contained templates too (nuclei's -esc; off by default)")
-    .option(
-      '--dast',
-      "run only fuzzing (DAST) templates, altering the parameters of the targets' URLs or of --input-mode requests (nuclei's -dast)",
-    )
-    .option(
-      '--input-mode <mode>',
-      "how -l files are read (nuclei's -im): list (URLs), burp (Burp XML export), openapi, swagger, jsonl, yaml",
-    )
-    .option(
-      '--headless',
-      "run headless templates in a local Chromium, 10 pages at most (nuclei's -headless; off by default)",
-    )
-    .option(
-      '--code',
-      "run signed code templates' interpreters on this machine (nuclei's -code; off by default)",
-    )
-    .option(
-      '--file [path]',
-      "run file templates over this file or folder (repeatable; nuclei's -file: bare, the --target values are the paths)",
-      collectOptional,
-    )
-    .option(
-      '--template-signing-key <pem>',
-      "trust code templates signed with this key (PEM certificate or public key; repeatable; env DIDBAN_TEMPLATE_SIGNING_KEYS) beside ProjectDiscovery's",
-      collect,
-    )
-    .option(
-      '--interactsh-url <url>',
-      "interaction server for out-of-band templates (nuclei's -iserver), e.g. a didban-oast; none: they are skipped",
-    )
-    .option('--interactsh-token <token>', "the interaction server's auth token (nuclei's -itoken)")
-    .option('--jsonl', "a JSON line per finding as it is found, with nuclei's field names")
-    .option('--json', 'one document at the end: { results, skipped, failures, unreachable }')
-    .option('-o, --output <file>', 'also write findings to this file (JSON lines with --jsonl; - for stdout)')
-    .option('--sarif <file>', 'write the findings as SARIF 2.1.0 (GitHub code scanning)')
-    .option('--silent', 'print findings only: no skips, failures or summary')
-    .option('--omit-raw', 'leave requests and responses out of --jsonl and -o')
-    .option('--stats', 'a line of statistics on stderr every 5 seconds')
-    .option('--fail-on <severity>', 'exit 1 when a finding is at or above: info, low, medium, high, critical')
-    .option('--allow-unreachable', 'do not fail (exit 3) when some targets are unreachable')
+    .argument('<paths...>', t('arg.templates_run.paths'))
+    .option('-u, --target <targets>', t('opt.templates_run.target'), collect)
+    .option('-l, --list <file>', t('opt.templates_run.list'), collect)
+    .option('--id <ids>', t('opt.templates_run.id'), collect)
+    .option('--tags <tags>', t('opt.templates_run.tags'), collect)
+    .option('--exclude-tags <tags>', t('opt.templates_run.exclude_tags'), collect)
+    .option('--severity <list>', t('opt.templates_run.severity'), collect)
+    .option('--exclude-severity <list>', t('opt.templates_run.exclude_severity'), collect)
+    .option('-H, --header <header>', t('opt.templates_run.header'), collect)
+    .option('--resolver <ip>', t('opt.templates_run.resolver'), collect)
+    .option('--rate-limit <n>', t('opt.templates_run.rate_limit'), positiveInt('--rate-limit'))
+    .option('--concurrency <n>', t('opt.templates_run.concurrency'), positiveInt('--concurrency'))
+    .option('--timeout <seconds>', t('opt.templates_run.timeout'), positiveInt('--timeout'))
+    .option('--enable-self-contained', t('opt.templates_run.enable_self_contained'))
+    .option('--dast', t('opt.templates_run.dast'))
+    .option('--input-mode <mode>', t('opt.templates_run.input_mode'))
+    .option('--headless', t('opt.templates_run.headless'))
+    .option('--code', t('opt.templates_run.code'))
+    .option('--file [path]', t('opt.templates_run.file'), collectOptional)
+    .option('--template-signing-key <pem>', t('opt.templates_run.template_signing_key'), collect)
+    .option('--interactsh-url <url>', t('opt.templates_run.interactsh_url'))
+    .option('--interactsh-token <token>', t('opt.templates_run.interactsh_token'))
+    .option('--jsonl', t('opt.templates_run.jsonl'))
+    .option('--json', t('opt.templates_run.json'))
+    .option('-o, --output <file>', t('opt.templates_run.output'))
+    .option('--sarif <file>', t('opt.templates_run.sarif'))
+    .option('--silent', t('opt.templates_run.silent'))
+    .option('--omit-raw', t('opt.templates_run.omit_raw'))
+    .option('--stats', t('opt.templates_run.stats'))
+    .option('--fail-on <severity>', t('opt.templates_run.fail_on'))
+    .option('--allow-unreachable', t('opt.templates_run.allow_unreachable'))
     .addHelpText(
       'after',
       examples([

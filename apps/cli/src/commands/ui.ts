@@ -6,13 +6,7 @@ export function registerUi(program: Command, { t, action, examples }: CommandDep
   program
     .command('ui')
     .description(t('cmd.ui'))
-    .addHelpText(
-      'after',
-      `${examples(['didban ui', 'didban --lang fa ui'])}
-Keys: ↑↓ move, Enter open a group, Space select assets, a select the page, ←→ pages,
-s bulk scan (the selection, else the group), e export (csv/json), q or Esc back, Ctrl+C quit.
-`,
-    )
+    .addHelpText('after', `${examples(['didban ui', 'didban --lang fa ui'])}\n${t('help.ui_keys')}`)
     .action(
       action(async (ctx: Context) => {
         // Ink and React load only here: no other command pays for them.

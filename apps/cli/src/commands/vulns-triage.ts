@@ -11,13 +11,10 @@ export function registerVulnsTriage(vulns: Command, { t, action, examples }: Com
   vulns
     .command('retest')
     .description(t('cmd.vulns.retest'))
-    .argument('<id>', 'a vulnerability id from `didban vulns list`')
-    .option('--no-wait', 'queue it and return at once')
-    .option('--timeout <seconds>', 'longest wait for the verdict (default 300)', positiveInt('--timeout'))
-    .option(
-      '--json',
-      'print the retest: { id, status, verdict, reason, evidence: [{ kind, request, response }] }',
-    )
+    .argument('<id>', t('arg.vulns_retest.id'))
+    .option('--no-wait', t('opt.vulns_retest.no_wait'))
+    .option('--timeout <seconds>', t('opt.vulns_retest.timeout'), positiveInt('--timeout'))
+    .option('--json', t('opt.vulns_retest.json'))
     .addHelpText(
       'after',
       examples(['didban vulns retest 3f9a…', 'didban vulns retest 3f9a… --no-wait --json']),
@@ -31,9 +28,9 @@ export function registerVulnsTriage(vulns: Command, { t, action, examples }: Com
   vulns
     .command('assign')
     .description(t('cmd.vulns.assign'))
-    .argument('<id>', 'a vulnerability id')
-    .argument('<member>', 'a username or user id of the workspace, or `none`')
-    .option('--json', 'print the vulnerability')
+    .argument('<id>', t('arg.vulns_assign.id'))
+    .argument('<member>', t('arg.vulns_assign.member'))
+    .option('--json', t('opt.vulns_assign.json'))
     .addHelpText('after', examples(['didban vulns assign 3f9a… alice', 'didban vulns assign 3f9a… none']))
     .action(
       action(async (ctx: Context, id: string, who: string, flags: { json?: boolean }) =>
@@ -44,9 +41,9 @@ export function registerVulnsTriage(vulns: Command, { t, action, examples }: Com
   vulns
     .command('comment')
     .description(t('cmd.vulns.comment'))
-    .argument('<id>', 'a vulnerability id')
-    .argument('<text>', 'the comment; @username mentions a member')
-    .option('--json', 'print the comment')
+    .argument('<id>', t('arg.vulns_comment.id'))
+    .argument('<text>', t('arg.vulns_comment.text'))
+    .option('--json', t('opt.vulns_comment.json'))
     .addHelpText('after', examples(['didban vulns comment 3f9a… "@alice fixed in the next release?"']))
     .action(
       action(async (ctx: Context, id: string, text: string, flags: { json?: boolean }) =>
@@ -57,13 +54,10 @@ export function registerVulnsTriage(vulns: Command, { t, action, examples }: Com
   vulns
     .command('accept')
     .description(t('cmd.vulns.accept'))
-    .argument('<id>', 'a vulnerability id')
-    .requiredOption('--reason <text>', 'why the risk is accepted (required)')
-    .option(
-      '--until <date>',
-      'when the acceptance ends and the finding reopens (YYYY-MM-DD; default 90 days)',
-    )
-    .option('--json', 'print the vulnerability')
+    .argument('<id>', t('arg.vulns_accept.id'))
+    .requiredOption('--reason <text>', t('opt.vulns_accept.reason'))
+    .option('--until <date>', t('opt.vulns_accept.until'))
+    .option('--json', t('opt.vulns_accept.json'))
     .addHelpText(
       'after',
       examples(['didban vulns accept 3f9a… --reason "internal only, WAF rule 12" --until 2027-03-31']),
@@ -77,26 +71,22 @@ export function registerVulnsTriage(vulns: Command, { t, action, examples }: Com
   vulns
     .command('bulk')
     .description(t('cmd.vulns.bulk'))
-    .option('--ids <list>', 'comma-separated vulnerability ids (else every finding matching the filters)')
-    .option('--severity <list>', 'filter: critical, high, medium, low, info, unknown')
-    .option('--status <list>', 'filter: open, in_progress, fixed, false_positive, accepted_risk')
-    .option('--search <text>', 'filter: template, host or URL contain this')
-    .option('--scan <id>', 'filter: what this scan found')
-    .option('--asset <id>', 'filter: findings on this asset')
-    .option('--overdue', 'filter: open findings past their due date')
-    .option(
-      '--due-within <days>',
-      'filter: open findings due within this many days',
-      positiveInt('--due-within'),
-    )
-    .option('--assignee <who>', 'filter: a member id, `me` or `none`')
-    .option('--set-status <status>', 'action: open, in_progress, fixed, false_positive or accepted_risk')
-    .option('--reason <text>', 'the reason a false positive or an accepted risk needs')
-    .option('--until <date>', 'end of an acceptance (YYYY-MM-DD)')
-    .option('--assign <member>', 'action: assign to this username or id')
-    .option('--unassign', 'action: assign to nobody')
-    .option('--retest', 'action: queue a retest of each')
-    .option('--json', 'print { matched, changed }')
+    .option('--ids <list>', t('opt.vulns_bulk.ids'))
+    .option('--severity <list>', t('opt.vulns_bulk.severity'))
+    .option('--status <list>', t('opt.vulns_bulk.status'))
+    .option('--search <text>', t('opt.vulns_bulk.search'))
+    .option('--scan <id>', t('opt.vulns_bulk.scan'))
+    .option('--asset <id>', t('opt.vulns_bulk.asset'))
+    .option('--overdue', t('opt.vulns_bulk.overdue'))
+    .option('--due-within <days>', t('opt.vulns_bulk.due_within'), positiveInt('--due-within'))
+    .option('--assignee <who>', t('opt.vulns_bulk.assignee'))
+    .option('--set-status <status>', t('opt.vulns_bulk.set_status'))
+    .option('--reason <text>', t('opt.vulns_bulk.reason'))
+    .option('--until <date>', t('opt.vulns_bulk.until'))
+    .option('--assign <member>', t('opt.vulns_bulk.assign'))
+    .option('--unassign', t('opt.vulns_bulk.unassign'))
+    .option('--retest', t('opt.vulns_bulk.retest'))
+    .option('--json', t('opt.vulns_bulk.json'))
     .addHelpText(
       'after',
       examples([

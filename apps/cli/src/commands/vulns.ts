@@ -21,28 +21,19 @@ export function registerVulns(program: Command, { t, action, examples }: Command
   vulns
     .command('list')
     .description(t('cmd.vulns.list'))
-    .option('--scan <id>', 'only what this scan found')
-    .option('--asset <id>', 'only findings on this asset')
-    .option('--severity <list>', 'comma-separated: critical, high, medium, low, info, unknown')
-    .option('--status <list>', 'comma-separated: open, in_progress, fixed, false_positive, accepted_risk')
-    .option('--search <text>', 'only findings whose template, host or URL contain this')
-    .option('--page <n>', 'page to show (25 per page; default 1)', positiveInt('--page'))
-    .option('--all', 'every page')
-    .option(
-      '--fail-on <severity>',
-      'exit 1 when an open or in_progress listed vulnerability (on any page) is at or above: info, low, medium, high, critical',
-    )
-    .option(
-      '--include-triaged',
-      '--fail-on also counts fixed, false_positive and accepted_risk (default: only open and in_progress)',
-    )
-    .option('--sarif <file>', 'also write the listed vulnerabilities as SARIF 2.1.0 (GitHub code scanning)')
-    .option('--jsonl', 'one JSON object per vulnerability and line, same fields as --json')
-    .option('--csv', 'CSV with a header line (spreadsheet-safe cells)')
-    .option(
-      '--json',
-      'machine-readable output: { results: [{ id, template_id, template_name, severity, matcher_name, status, asset, host, port, matched_at, scan, scan_history, first_seen_at, last_seen_at, fixed_at, reopened_count }], result_count, total_pages, current_page, next_page } (--all: { results, result_count })',
-    )
+    .option('--scan <id>', t('opt.vulns_list.scan'))
+    .option('--asset <id>', t('opt.vulns_list.asset'))
+    .option('--severity <list>', t('opt.vulns_list.severity'))
+    .option('--status <list>', t('opt.vulns_list.status'))
+    .option('--search <text>', t('opt.vulns_list.search'))
+    .option('--page <n>', t('opt.vulns_list.page'), positiveInt('--page'))
+    .option('--all', t('opt.vulns_list.all'))
+    .option('--fail-on <severity>', t('opt.vulns_list.fail_on'))
+    .option('--include-triaged', t('opt.vulns_list.include_triaged'))
+    .option('--sarif <file>', t('opt.vulns_list.sarif'))
+    .option('--jsonl', t('opt.vulns_list.jsonl'))
+    .option('--csv', t('opt.vulns_list.csv'))
+    .option('--json', t('opt.vulns_list.json'))
     .addHelpText(
       'after',
       examples([
@@ -61,8 +52,8 @@ export function registerVulns(program: Command, { t, action, examples }: Command
   vulns
     .command('set-status')
     .description(t('cmd.vulns.set_status'))
-    .argument('<id>', 'a vulnerability id from `didban vulns list`')
-    .argument('<status>', 'open, in_progress, fixed, false_positive or accepted_risk')
+    .argument('<id>', t('arg.vulns_set_status.id'))
+    .argument('<status>', t('arg.vulns_set_status.status'))
     .addHelpText(
       'after',
       examples(['didban vulns set-status 3f9a… in_progress', 'didban vulns set-status 3f9a… false_positive']),

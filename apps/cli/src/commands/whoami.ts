@@ -6,7 +6,7 @@ export function registerWhoami(program: Command, { t, action, examples }: Comman
   program
     .command('whoami')
     .description(t('cmd.whoami'))
-    .option('--json', 'machine-readable output')
+    .option('--json', t('opt.whoami.json'))
     .addHelpText('after', examples(['didban whoami', 'didban whoami --json']))
     .action(
       action(async (ctx: Context, flags: { json?: boolean }) => {

@@ -14,10 +14,7 @@ export function registerWorkspace(program: Command, { t, action, examples }: Com
   workspace
     .command('list')
     .description(t('cmd.workspace.list'))
-    .option(
-      '--json',
-      'machine-readable output: { results: [{ id, kind, name, role, members_count, current }] }',
-    )
+    .option('--json', t('opt.workspace_list.json'))
     .addHelpText(
       'after',
       examples(['didban workspace list', 'didban workspace list --json | jq -r ".results[].id"']),
@@ -31,7 +28,7 @@ export function registerWorkspace(program: Command, { t, action, examples }: Com
   workspace
     .command('use')
     .description(t('cmd.workspace.use'))
-    .argument('<id>', 'a team id from `didban workspace list`, or "personal"')
+    .argument('<id>', t('arg.workspace_use.id'))
     .addHelpText('after', examples(['didban workspace use personal', 'didban workspace use 0b9c…']))
     .action(action(async (ctx: Context, id: string) => (await service()).useWorkspace(ctx, id)));
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '@didban/core';
+import { HELP_MESSAGES } from './messages-help.js';
 import { TRIAGE_MESSAGES } from './messages-triage.js';
 
 /**
@@ -9,6 +10,7 @@ import { TRIAGE_MESSAGES } from './messages-triage.js';
  */
 export const CLI_MESSAGES = {
   ...TRIAGE_MESSAGES,
+  ...HELP_MESSAGES,
   // Command descriptions (help)
   'cmd.program': {
     en: 'Didban terminal client: attack-surface management and vulnerability scanning.',
