@@ -555,7 +555,7 @@ export const HELP_MESSAGES = {
   'opt.report.group': { en: 'this asset group', fa: 'این گروه دارایی' },
   'opt.report.since': {
     en: 'findings seen since this date (2026-01-31)',
-    fa: 'یافته‌های دیده‌شده از این تاریخ (2026-01-31)',
+    fa: 'یافته‌هایی که از این تاریخ به بعد دیده شده‌اند (2026-01-31)',
   },
   'opt.report.until': {
     en: 'findings first seen until this date',
