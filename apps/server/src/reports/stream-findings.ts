@@ -45,6 +45,39 @@ export type ReportFinding = {
 export const groupKey = (f: { severity_rank: number; template_id: string }) =>
   `${f.severity_rank}\u0000${f.template_id}`;
 
+export type Cursor = { rank: number; template: string; host: string; id: string };
+
+const v = vulnerabilities;
+const order = [sql`${v.severity_rank} desc`, v.template_id, v.host, v.id];
+
+/**
+ * The keys of the page after `after`, read on the narrow columns (no evidence). The order mixes
+ * directions (rank descends, the rest ascend), which one row comparison cannot say; so, as the
+ * vulnerability list's cursor does, the page reads up to two ranges of
+ * vulnerabilities_report_order_idx in turn: the rest of the cursor's rank, then the lower ranks.
+ * Each is an index range (an OR of both would make the planner sort the scope for every page:
+ * ~150 ms a page at 100,000 findings).
+ */
+export async function pageKeys(db: Db, base: SQL[], after: Cursor | null, size: number): Promise<Cursor[]> {
+  const read = (where: SQL[], limit: number) =>
+    db
+      .select({ id: v.id, rank: v.severity_rank, template: v.template_id, host: v.host })
+      .from(v)
+      .where(and(...base, ...where))
+      .orderBy(...order)
+      .limit(limit);
+  if (!after) return read([], size);
+  const sameRank = await read(
+    [
+      eq(v.severity_rank, after.rank),
+      sql`(${v.template_id}, ${v.host}, ${v.id}) > (${after.template}, ${after.host}, ${after.id})`,
+    ],
+    size,
+  );
+  if (sameRank.length === size) return sameRank;
+  return [...sameRank, ...(await read([sql`${v.severity_rank} < ${after.rank}`], size - sameRank.length))];
+}
+
 type TemplateText = { description: string | null; remediation: string | null; references: string[] };
 
 export async function countFindings(db: Db, scope: ReportScope): Promise<number> {
@@ -92,23 +125,12 @@ export async function* findingPages(
       };
     return template.text;
   };
-  const v = vulnerabilities;
-  const order = [sql`${v.severity_rank} desc`, v.template_id, v.host, v.id];
-  let after: { rank: number; template: string; host: string; id: string } | null = null;
+  let after: Cursor | null = null;
   for (;;) {
-    const keyset: SQL[] = after
-      ? [
-          sql`(${v.severity_rank} < ${after.rank} or (${v.severity_rank} = ${after.rank} and (${v.template_id}, ${v.host}, ${v.id}) > (${after.template}, ${after.host}, ${after.id})))`,
-        ]
-      : [];
-    // The page's ids on the narrow columns (a top-N sort reads no evidence), then their rows.
-    const pageIds = db
-      .select({ id: v.id })
-      .from(v)
-      .where(and(...base, ...keyset))
-      .orderBy(...order)
-      .limit(pageSize)
-      .as('page_ids');
+    const keys = await pageKeys(db, base, after, pageSize);
+    if (keys.length === 0) return;
+    // The next page follows this one's last key even if its rows are deleted meanwhile.
+    after = keys.at(-1)!;
     const rows = await db
       .select({
         id: v.id,
@@ -130,11 +152,13 @@ export async function* findingPages(
         history: v.status_history,
       })
       .from(v)
-      .innerJoin(pageIds, eq(v.id, pageIds.id))
+      .where(
+        inArray(
+          v.id,
+          keys.map((k) => k.id),
+        ),
+      )
       .orderBy(...order);
-    if (rows.length === 0) return;
-    const last = rows[rows.length - 1]!;
-    after = { rank: last.rank, template: last.template_id, host: last.host, id: last.id };
     const actorIds = [
       ...new Set(rows.flatMap((r) => r.history.map((h) => h.by).filter((b): b is string => !!b))),
     ];
@@ -170,6 +194,6 @@ export async function* findingPages(
       });
     }
     yield page;
-    if (rows.length < pageSize) return;
+    if (keys.length < pageSize) return;
   }
 }

@@ -195,6 +195,14 @@ export const vulnerabilities = pgTable(
       t.severity_rank.desc(),
       t.last_seen_at.desc(),
     ),
+    // The report's order (reports/stream-findings.ts): a page after its cursor is an index range.
+    index('vulnerabilities_report_order_idx').on(
+      t.workspace_id,
+      t.severity_rank.desc(),
+      t.template_id,
+      t.host,
+      t.id,
+    ),
     index('vulnerabilities_asset_idx').on(t.asset_id, t.severity_rank.desc()),
     index('vulnerabilities_template_idx').on(t.workspace_id, t.template_id, t.matcher_name),
     index('vulnerabilities_open_idx')
