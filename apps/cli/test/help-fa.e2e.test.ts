@@ -100,6 +100,9 @@ describe('--lang fa --help is Persian throughout (issue 34)', () => {
       '  --severity <list>     جداشده با ویرگول: critical، high، medium، low، info،\n',
     );
     expect(stdout).toContain('  -h, --help            نمایش راهنمای فرمان\n');
+    expect(stdout).toContain(
+      '  $ didban vulns list --all --jsonl > findings.jsonl   # جریانی: حافظهٔ ثابت در هر اندازه\n',
+    );
   });
 
   it('translates report, commander’s "(default: …)" included', async () => {
@@ -182,6 +185,12 @@ describe('--lang fa --help is Persian throughout (issue 34)', () => {
     expect(english).toEqual([]);
     const englishHeadings = pages.filter((stdout) => /^(?:Usage|Options|Commands|Arguments):/m.test(stdout));
     expect(englishHeadings).toEqual([]);
+    // The comments after the examples' command lines (`$ didban scans follow … # a CI gate`).
+    const comments = pages.flatMap((stdout) =>
+      [...stdout.matchAll(/^ {2}\$ didban .* # (.+)$/gm)].map((m) => m[1]!),
+    );
+    expect(comments).toHaveLength(4);
+    expect(comments.filter((c) => englishWords(c).length > 0)).toEqual([]);
   }, 60_000);
 });
 

@@ -62,7 +62,7 @@ export function registerScans(program: Command, { t, action, examples }: Command
         'didban scans start --group 0b9c… --tag exposure,misconfig',
         'didban scans start --name "Nightly" --group 0b9c… --group 7a21… --template git-config-exposure --follow',
         'didban scans start --asset 41f0… --asset 9bc2… --tag cve --json | jq -r .scan_id',
-        'didban scans start --group 0b9c… --tag dast --dast --follow   # fuzz the crawled endpoints',
+        `didban scans start --group 0b9c… --tag dast --dast --follow   # ${t('ex.fuzz_crawled')}`,
       ]),
     )
     .action(
@@ -82,7 +82,7 @@ export function registerScans(program: Command, { t, action, examples }: Command
       examples([
         'didban scans follow 5e1d…',
         'didban scans follow 5e1d… --history 88a0… | tee scan.log',
-        'didban scans follow 5e1d… --fail-on high --timeout 30m   # a CI gate',
+        `didban scans follow 5e1d… --fail-on high --timeout 30m   # ${t('ex.ci_gate')}`,
       ]),
     )
     .action(

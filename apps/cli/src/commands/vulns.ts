@@ -39,9 +39,9 @@ export function registerVulns(program: Command, { t, action, examples }: Command
       examples([
         'didban vulns list',
         'didban vulns list --severity high,critical --status open,in_progress',
-        'didban vulns list --scan 5e1d… --status open --fail-on high   # a CI gate',
+        `didban vulns list --scan 5e1d… --status open --fail-on high   # ${t('ex.ci_gate')}`,
         'didban vulns list --all --json | jq -r ".results[] | [.severity, .matched_at] | @tsv"',
-        'didban vulns list --all --jsonl > findings.jsonl   # streamed: flat memory at any size',
+        `didban vulns list --all --jsonl > findings.jsonl   # ${t('ex.streamed')}`,
         'didban vulns list --all --csv > findings.csv',
       ]),
     )

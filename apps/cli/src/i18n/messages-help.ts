@@ -17,6 +17,13 @@ export const HELP_MESSAGES = {
   'opt.help': { en: 'display help for command', fa: 'نمایش راهنمای فرمان' },
   'cmd.help': { en: 'display help for command', fa: 'نمایش راهنمای یک فرمان' },
   'opt.program.version': { en: 'output the version number', fa: 'نمایش شمارهٔ نسخه' },
+  // Comments after an example's command line (`$ didban … # a CI gate`)
+  'ex.ci_gate': { en: 'a CI gate', fa: 'دروازهٔ CI' },
+  'ex.streamed': { en: 'streamed: flat memory at any size', fa: 'جریانی: حافظهٔ ثابت در هر اندازه' },
+  'ex.fuzz_crawled': {
+    en: 'fuzz the crawled endpoints',
+    fa: 'فاز کردن نقطه‌های پایانی‌ای که خزش کشف یافته است',
+  },
   // Global options (program.ts)
   'opt.program.server': {
     en: 'Didban server URL (or DIDBAN_URL)',
