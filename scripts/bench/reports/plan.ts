@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../../apps/server/src/db/database.js';
 import { users, vulnerabilities, workspaces } from '../../../apps/server/src/db/schema.js';
 import { findingConditions } from '../../../apps/server/src/reports/report-scope.js';
-import { PAGE_SIZE, pageKeys } from '../../../apps/server/src/reports/stream-findings.js';
+import { PAGE_SIZE, pageKeys, REPORT_ORDER } from '../../../apps/server/src/reports/stream-findings.js';
 import { seedFindings } from '../../../apps/server/test/helpers/report-findings.js';
 
 // drizzle-orm and pg are the server's dependencies, not the root's.
@@ -49,7 +49,8 @@ try {
   const scope = { kind: 'workspace' as const, workspaceId: ws!.id, record: {} };
   const base = findingConditions(scope);
   const v = vulnerabilities;
-  const order = [sql`${v.severity_rank} desc`, v.template_id, v.host, v.id];
+  // Before: `desc` (nulls first), which no index of the table gives; after: the report's order.
+  const orderBefore = [sql`${v.severity_rank} desc`, v.template_id, v.host, v.id];
   type Key = { rank: number; template: string; host: string; id: string };
   // The layout before 0036: one OR of both ranges, no index of this order (each page a top-N sort).
   const orKeys = (after: Key | null) =>
@@ -66,7 +67,7 @@ try {
             : []),
         ),
       )
-      .orderBy(...order)
+      .orderBy(...orderBefore)
       .limit(PAGE_SIZE);
   /** Every page's keys read in turn, as a report walks them: milliseconds and pages. */
   const walk = async (next: (after: Key | null) => Promise<Key[]>) => {
@@ -88,7 +89,7 @@ try {
   const [mid] = (await db
     .select({ rank: v.severity_rank, template: v.template_id, host: v.host, id: v.id })
     .from(v)
-    .orderBy(...order)
+    .orderBy(...REPORT_ORDER)
     .offset(Math.floor(n / 2))
     .limit(1)) as Key[];
   const client = new pg.Client({ connectionString: url.toString() });
@@ -119,7 +120,7 @@ try {
             .select({ id: v.id })
             .from(v)
             .where(and(...base))
-            .orderBy(...order)
+            .orderBy(...REPORT_ORDER)
             .limit(PAGE_SIZE)
             .toSQL(),
       });
@@ -135,7 +136,7 @@ try {
                 sql`(${v.template_id}, ${v.host}, ${v.id}) > (${mid!.template}, ${mid!.host}, ${mid!.id})`,
               ),
             )
-            .orderBy(...order)
+            .orderBy(...REPORT_ORDER)
             .limit(PAGE_SIZE)
             .toSQL(),
       });
@@ -145,7 +146,7 @@ try {
             .select({ id: v.id })
             .from(v)
             .where(and(...base, sql`${v.severity_rank} < ${mid!.rank}`))
-            .orderBy(...order)
+            .orderBy(...REPORT_ORDER)
             .limit(PAGE_SIZE)
             .toSQL(),
       });

@@ -48,7 +48,10 @@ export const groupKey = (f: { severity_rank: number; template_id: string }) =>
 export type Cursor = { rank: number; template: string; host: string; id: string };
 
 const v = vulnerabilities;
-const order = [sql`${v.severity_rank} desc`, v.template_id, v.host, v.id];
+// `nulls last` as vulnerabilities_report_order_idx has it (the column is NOT NULL, so the order is
+// the same): a plain `desc` means nulls first, which the index cannot give, and the planner sorted
+// the scope for the first page and for every page that crosses into a lower rank.
+export const REPORT_ORDER = [sql`${v.severity_rank} desc nulls last`, v.template_id, v.host, v.id];
 
 /**
  * The keys of the page after `after`, read on the narrow columns (no evidence). The order mixes
@@ -64,7 +67,7 @@ export async function pageKeys(db: Db, base: SQL[], after: Cursor | null, size: 
       .select({ id: v.id, rank: v.severity_rank, template: v.template_id, host: v.host })
       .from(v)
       .where(and(...base, ...where))
-      .orderBy(...order)
+      .orderBy(...REPORT_ORDER)
       .limit(limit);
   if (!after) return read([], size);
   const sameRank = await read(
@@ -158,7 +161,7 @@ export async function* findingPages(
           keys.map((k) => k.id),
         ),
       )
-      .orderBy(...order);
+      .orderBy(...REPORT_ORDER);
     const actorIds = [
       ...new Set(rows.flatMap((r) => r.history.map((h) => h.by).filter((b): b is string => !!b))),
     ];
