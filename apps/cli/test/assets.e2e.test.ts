@@ -252,6 +252,21 @@ describe('groups and assets against a live server, stdin and stdout not terminal
     // Cut with an ellipsis, and the technologies past the first as a count.
     expect(table.stdout).toContain('│ Welcome to the customer self-servic… │');
     expect(table.stdout).toMatch(/│ Technology number 1 1\.0\.0 \+11 │/);
+
+    // That re-discovery no longer saw the three seeded hosts: gone, with the time in --json.
+    const live = JSON.parse((await runBinary(['assets', 'list', '--all', '--json'], env)).stdout);
+    expect(live.results.map((a: { host: string; gone_at: string | null }) => [a.host, a.gone_at])).toEqual([
+      ['a-rather-long-host-name-for-the-inventory.lab.test', null],
+    ]);
+    const gone = JSON.parse(
+      (await runBinary(['assets', 'list', '--filter', 'gone=true', '--sort', 'host', '--json'], env)).stdout,
+    );
+    expect(gone.results.map((a: { host: string }) => a.host)).toEqual([
+      'api.lab.test',
+      'blog.lab.test',
+      'shop.lab.test',
+    ]);
+    for (const a of gone.results) expect(Date.parse(a.gone_at)).not.toBeNaN();
   });
 
   it('refuses bad input with one line and exit 1 or 2', async () => {

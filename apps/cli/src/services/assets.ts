@@ -100,6 +100,8 @@ const assetJson = (a: Asset) => ({
   group: a.group,
   updated_at: a.updated_at,
   created_at: a.created_at,
+  // When a re-discovery stopped seeing it (`--filter gone=true`); null for a live asset.
+  gone_at: a.gone_at,
   technologies: a.technologies.map((t) => ({ name: t.platform.name, version: t.version })),
 });
 
